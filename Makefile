@@ -1,0 +1,55 @@
+# BadgeBar: `make run` shows the Inbox demo, `make test` runs every test.
+SWIFT ?= swift
+RELEASE_BINARY := .build/release/badgebar
+ARGS ?=
+
+.PHONY: run build test lint format clean deps test-deps
+
+## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
+run: build
+	@$(RELEASE_BINARY) $(ARGS)
+
+## build: the release binary
+build: deps
+	$(SWIFT) build -c release --product badgebar
+
+## test: unit tests and end-to-end tests of the release binary in tmux
+test: deps test-deps
+	$(SWIFT) build -c release --product badgebar
+	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
+
+## lint: check the layout of the Swift sources
+lint:
+	$(SWIFT) format lint --recursive --strict Package.swift Sources Tests
+
+## format: rewrite the Swift sources in the project's layout
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+## clean: remove build products
+clean:
+	rm -rf .build
+
+# ncursesw and pkg-config: installed with apt-get when running as root, else named.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists ncursesw; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing libncurses-dev and pkg-config with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev pkg-config; \
+		else \
+			echo "badgebar needs ncursesw. Install it with: sudo apt-get install libncurses-dev pkg-config" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# tmux, which the end-to-end tests drive.
+test-deps:
+	@if ! command -v tmux >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing tmux with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; \
+		else \
+			echo "The end-to-end tests need tmux. Install it with: sudo apt-get install tmux" >&2; \
+			exit 1; \
+		fi; \
+	fi

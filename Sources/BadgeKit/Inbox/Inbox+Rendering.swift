@@ -1,0 +1,80 @@
+extension Inbox {
+    /// The row of the buttons; the badges use the row above and the focus line the row below.
+    public static let buttonRow = 2
+    /// The fewest rows the screen needs: padding, badges, buttons, focus line and status line.
+    public static let minimumRows = 5
+
+    /// The hint shown below the toolbar.
+    public var hint: String {
+        let count = toolbar.buttons.count
+        let keys = count > 1 ? "1-\(min(count, 9))" : "1"
+        return "Click an icon or press \(keys) to clear its badge."
+    }
+
+    /// The status line's left part: the focused button's title and real count.
+    public var statusText: String {
+        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
+        return StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
+    }
+
+    /// The status line's right part: the modes in force and the keys to remember.
+    public var modeText: String {
+        var parts: [String] = []
+        if autoPlay.isRunning { parts.append("auto-play") }
+        if toolbar.reduceMotion { parts.append("reduce motion") }
+        parts.append("Tab move")
+        parts.append("q quit")
+        return parts.joined(separator: " \u{00B7} ")
+    }
+
+    /// Draws the whole screen as it looks at an instant.
+    ///
+    /// - Parameters:
+    ///   - canvas: The canvas to draw into, the size of the screen; it is cleared first.
+    ///   - time: The instant, in seconds on the clock.
+    ///   - appearance: Glyph widths, icon style and background colour.
+    /// - Returns: The toolbar's layout as drawn, or `nil` when the screen is too small to hold it.
+    @discardableResult
+    public func render(into canvas: inout Canvas, at time: Double, appearance: ToolbarAppearance) -> ToolbarLayout? {
+        canvas.clear()
+        let layout = toolbar.layout(screenColumns: canvas.columns, row: Self.buttonRow, appearance: appearance)
+        guard layout.fits, canvas.rows >= Self.minimumRows else {
+            renderTooSmall(into: &canvas, needing: layout.requiredColumns, appearance: appearance)
+            return nil
+        }
+        let drawn = toolbar.render(into: &canvas, row: Self.buttonRow, at: time, appearance: appearance)
+
+        // The hint, centred in the space between the toolbar and the status line, as the original centres it.
+        let hintTop = Self.buttonRow + 2
+        let statusRow = canvas.rows - 1
+        if statusRow > hintTop {
+            let row = hintTop + (statusRow - hintTop) / 2
+            let hintColumns = appearance.widths.columns(of: hint)
+            let column = max((canvas.columns - hintColumns) / 2, 0)
+            canvas.write(hint, column: column, row: row, style: CellStyle(attributes: .dim), widths: appearance.widths)
+        }
+
+        // The status line: who has the focus on the left, modes and keys on the right.
+        let status = statusText
+        let statusEnd = canvas.write(
+            status, column: 1, row: statusRow, style: .plain, widths: appearance.widths)
+        let modes = modeText
+        let modeColumns = appearance.widths.columns(of: modes)
+        let modeColumn = canvas.columns - 1 - modeColumns
+        if modeColumn > statusEnd + 1 {
+            canvas.write(
+                modes, column: modeColumn, row: statusRow, style: CellStyle(attributes: .dim), widths: appearance.widths
+            )
+        }
+        return drawn
+    }
+
+    private func renderTooSmall(into canvas: inout Canvas, needing columns: Int, appearance: ToolbarAppearance) {
+        let message = "Terminal too small: need \(columns)\u{00D7}\(Self.minimumRows)"
+        let short = "Too small"
+        let text = appearance.widths.columns(of: message) <= canvas.columns ? message : short
+        let row = canvas.rows / 2
+        let column = max((canvas.columns - appearance.widths.columns(of: text)) / 2, 0)
+        canvas.write(text, column: column, row: row, style: CellStyle(attributes: .bold), widths: appearance.widths)
+    }
+}

@@ -1,0 +1,134 @@
+/// The Inbox demo: a toolbar of Messages, Cart and Notifications that plays by itself until touched.
+///
+/// Events and clock ticks go in, a new state comes out; ``render(into:at:appearance:)``
+/// draws any state at any instant.
+public struct Inbox: Sendable {
+    /// The title and buttons.
+    public var toolbar: BadgeToolbar
+    /// The script that raises counts until the first key or click.
+    public var autoPlay: AutoPlay
+
+    /// Creates an Inbox around a toolbar.
+    public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
+        self.toolbar = toolbar
+        self.autoPlay = autoPlay
+    }
+
+    /// The original demo: Messages 2 (red), Cart 0 (yellow), Notifications 96 (red).
+    ///
+    /// - Parameters:
+    ///   - startTime: The instant the demo starts, in seconds on the clock.
+    ///   - autoPlays: Whether the script runs.
+    ///   - limit: The badge limit of every button.
+    ///   - reduceMotion: Whether badges only fade and icons stay still.
+    public static func demo(
+        startTime: Double, autoPlays: Bool = true, limit: Int = BadgeText.defaultLimit, reduceMotion: Bool = false
+    ) -> Inbox {
+        let buttons = [
+            BadgedButton(title: "Messages", symbolName: "bubble.left", count: 2, limit: limit),
+            BadgedButton(title: "Cart", symbolName: "cart", count: 0, limit: limit, badgeColor: .systemYellow),
+            BadgedButton(title: "Notifications", symbolName: "bell", count: 96, limit: limit),
+        ]
+        return Inbox(
+            toolbar: BadgeToolbar(title: "Inbox", buttons: buttons, reduceMotion: reduceMotion),
+            autoPlay: AutoPlay(startTime: startTime, isRunning: autoPlays))
+    }
+
+    /// Plays the script up to an instant and forgets finished motion.
+    public mutating func advance(to time: Double) {
+        var toolbar = self.toolbar
+        autoPlay.advance(to: time) { step, due in
+            toolbar.addToCount(step.amount, forButtonAt: step.buttonIndex, at: due)
+        }
+        toolbar.settle(at: time)
+        self.toolbar = toolbar
+    }
+
+    /// Clears a button's count, as its action does.
+    public mutating func press(buttonAt index: Int, at time: Double) {
+        toolbar.focus(buttonAt: index)
+        toolbar.setCount(0, forButtonAt: index, at: time)
+    }
+
+    /// Reacts to an event.
+    ///
+    /// - Parameters:
+    ///   - event: What happened.
+    ///   - time: When, in seconds on the clock.
+    ///   - layout: The toolbar as last drawn, for hit testing clicks.
+    /// - Returns: What the program should do next.
+    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> InboxCommand {
+        advance(to: time)
+        switch event {
+        case .resize:
+            return .none
+        case .mouse(let mouse):
+            guard mouse.action != .leftRelease else { return .none }
+            autoPlay.stop()
+            if mouse.action == .leftPress || mouse.action == .leftClick,
+                let index = layout?.buttonIndex(atColumn: mouse.column, row: mouse.row)
+            {
+                press(buttonAt: index, at: time)
+            }
+            return .none
+        case .character(let character):
+            autoPlay.stop()
+            return handle(character: character, at: time)
+        case .key(let key):
+            autoPlay.stop()
+            return handle(key: key, at: time)
+        }
+    }
+
+    private mutating func handle(character: Character, at time: Double) -> InboxCommand {
+        switch character {
+        case "q", "Q":
+            return .quit
+        case " ":
+            press(buttonAt: toolbar.focusedIndex, at: time)
+        case "r", "R":
+            toolbar.reduceMotion.toggle()
+        default:
+            if let digit = character.wholeNumberValue, character.isASCII, digit >= 1,
+                digit <= min(toolbar.buttons.count, 9)
+            {
+                press(buttonAt: digit - 1, at: time)
+            }
+        }
+        return .none
+    }
+
+    private mutating func handle(key: Key, at time: Double) -> InboxCommand {
+        switch key {
+        case .escape, .interrupt:
+            return .quit
+        case .tab, .right:
+            toolbar.moveFocus(by: 1)
+        case .backTab, .left:
+            toolbar.moveFocus(by: -1)
+        case .enter:
+            press(buttonAt: toolbar.focusedIndex, at: time)
+        case .redraw:
+            return .redraw
+        case .suspend:
+            return .suspend
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// When the program should next wake up to draw a frame or play a step, or `nil` to sleep until input.
+    ///
+    /// - Parameters:
+    ///   - time: Now, in seconds on the clock.
+    ///   - framesPerSecond: The frame rate while something moves.
+    public func nextWakeTime(after time: Double, framesPerSecond: Int) -> Double? {
+        var wake = autoPlay.nextStepTime
+        if toolbar.isAnimating(at: time) {
+            let frame = time + 1 / Double(max(framesPerSecond, 1))
+            wake = min(wake ?? frame, frame)
+        }
+        return wake
+    }
+}

@@ -1,0 +1,223 @@
+/// The motion of one badge: its pop-in and pop-out, the roll of its number and the bounce of its icon.
+///
+/// A motion records changes with the time they happened and is sampled at any
+/// later time, so every frame is a pure function of the changes and the clock:
+/// a slow terminal drops frames but never slows the motion.
+public struct BadgeMotion: Sendable, Equatable {
+    /// A badge appearing or disappearing.
+    struct Presence: Sendable, Equatable {
+        /// Whether the badge is appearing (else disappearing).
+        var isAppearing: Bool
+        /// The scale it starts from, so an interrupted pop continues from where it was.
+        var fromScale: Double
+        /// The text shown while it disappears.
+        var text: String
+        var startTime: Double
+        var reduceMotion: Bool
+    }
+
+    /// A number changing.
+    struct Roll: Sendable, Equatable {
+        var fromText: String
+        var toText: String
+        var isIncreasing: Bool
+        var startTime: Double
+        var reduceMotion: Bool
+    }
+
+    var presence: Presence?
+    var roll: Roll?
+    var bounceStartTime: Double?
+
+    /// Creates a motion at rest.
+    public init() {}
+
+    /// Records a change of count at an instant.
+    ///
+    /// - Parameters:
+    ///   - oldCount: The count before.
+    ///   - newCount: The count after.
+    ///   - limit: The badge's limit, which decides its text.
+    ///   - time: When the change happened, in seconds on the motion clock.
+    ///   - reduceMotion: Whether to fade instead of moving.
+    ///   - timing: The curves in use, to sample where an interrupted motion was.
+    public mutating func recordChange(
+        from oldCount: Int, to newCount: Int, limit: Int, at time: Double,
+        reduceMotion: Bool, timing: MotionTiming
+    ) {
+        let oldText = BadgeText.text(for: oldCount, limit: limit)
+        let newText = BadgeText.text(for: newCount, limit: limit)
+        let shown = frame(settledText: oldText, at: time, timing: timing)
+        let currentScale = presence.map { scale(of: $0, at: time, timing: timing) } ?? (oldText == nil ? 0 : 1)
+        switch (oldText, newText) {
+        case (nil, let text?):
+            presence = Presence(
+                isAppearing: true, fromScale: max(currentScale, 0), text: text, startTime: time,
+                reduceMotion: reduceMotion)
+            roll = nil
+        case (let text?, nil):
+            presence = Presence(
+                isAppearing: false, fromScale: min(max(currentScale, 0), 1.5),
+                text: shown.isDot ? text : (shown.text ?? text),
+                startTime: time, reduceMotion: reduceMotion)
+            roll = nil
+        case (let before?, let after?) where before != after:
+            let from = roll == nil || shown.isDot ? before : (shown.text ?? before)
+            roll = Roll(
+                fromText: from, toText: after, isIncreasing: newCount > oldCount, startTime: time,
+                reduceMotion: reduceMotion)
+        default:
+            break
+        }
+        if newCount > oldCount && !reduceMotion {
+            bounceStartTime = time
+        }
+    }
+
+    /// Whether anything still moves at an instant.
+    public func isAnimating(at time: Double, timing: MotionTiming) -> Bool {
+        if let presence, time - presence.startTime < duration(reduceMotion: presence.reduceMotion, timing: timing) {
+            return true
+        }
+        if let roll, time - roll.startTime < duration(reduceMotion: roll.reduceMotion, timing: timing) {
+            return true
+        }
+        if let bounceStartTime, time - bounceStartTime < timing.bounceSettleSeconds {
+            return true
+        }
+        return false
+    }
+
+    /// Forgets the changes that have finished by an instant, so the state never grows.
+    public mutating func settle(at time: Double, timing: MotionTiming) {
+        if let current = presence,
+            time - current.startTime >= duration(reduceMotion: current.reduceMotion, timing: timing)
+        {
+            presence = nil
+        }
+        if let current = roll, time - current.startTime >= duration(reduceMotion: current.reduceMotion, timing: timing)
+        {
+            roll = nil
+        }
+        if let start = bounceStartTime, time - start >= timing.bounceSettleSeconds {
+            bounceStartTime = nil
+        }
+    }
+
+    private func duration(reduceMotion: Bool, timing: MotionTiming) -> Double {
+        reduceMotion ? timing.reducedDurationSeconds : timing.settleSeconds
+    }
+
+    /// The scale of a badge in a pop at an instant: 0 is a dot, 1 full size, above 1 the overshoot.
+    private func scale(of presence: Presence, at time: Double, timing: MotionTiming) -> Double {
+        let elapsed = time - presence.startTime
+        if presence.reduceMotion {
+            let progress = timing.reducedProgress(afterSeconds: elapsed)
+            return presence.isAppearing ? progress : 1 - progress
+        }
+        let progress = timing.springProgress(afterSeconds: elapsed)
+        if presence.isAppearing {
+            return presence.fromScale + (1 - presence.fromScale) * progress
+        }
+        return presence.fromScale * (1 - progress)
+    }
+
+    /// How the badge looks at an instant.
+    ///
+    /// - Parameters:
+    ///   - settledText: The badge's text when at rest (from its current count), or `nil` for none.
+    ///   - time: The instant, in seconds on the motion clock.
+    ///   - timing: The curves in use.
+    public func frame(settledText: String?, at time: Double, timing: MotionTiming) -> BadgeFrame {
+        var text = settledText
+        var textOpacity = 1.0
+        var opacity = 1.0
+        var columnsOverride: Int?
+        var isDot = false
+
+        if let roll, let settled = settledText {
+            let elapsed = time - roll.startTime
+            if roll.reduceMotion {
+                let progress = timing.reducedProgress(afterSeconds: elapsed)
+                if progress < 1 {
+                    text = progress < 0.5 ? roll.fromText : settled
+                    textOpacity = abs(1 - 2 * progress)
+                    columnsOverride = max(roll.fromText.count, settled.count) + 2
+                }
+            } else if elapsed < timing.settleSeconds {
+                text = BadgeMotion.rolledText(
+                    from: roll.fromText, to: settled, increasing: roll.isIncreasing,
+                    progress: timing.springProgress(afterSeconds: elapsed))
+            }
+        }
+
+        var columns = columnsOverride ?? (text.map { $0.count + 2 } ?? 0)
+
+        if let presence {
+            let elapsed = time - presence.startTime
+            let finished = elapsed >= duration(reduceMotion: presence.reduceMotion, timing: timing)
+            if !finished {
+                let shownText = presence.isAppearing ? (text ?? presence.text) : presence.text
+                let fullColumns = shownText.count + 2
+                let scale = scale(of: presence, at: time, timing: timing)
+                opacity = min(max(scale, 0), 1)
+                if presence.reduceMotion {
+                    text = shownText
+                    columns = fullColumns
+                } else {
+                    let scaled = Int((scale * Double(fullColumns)).rounded())
+                    if !presence.isAppearing && scaled <= 0 {
+                        text = nil
+                        columns = 0
+                    } else {
+                        columns = max(scaled, 1)
+                        text = shownText
+                        isDot = columns == 1 || columns < shownText.count
+                    }
+                }
+            }
+        }
+
+        var lift = 0
+        if let bounceStartTime {
+            lift = timing.bounceHeight(afterSeconds: time - bounceStartTime) >= 0.5 ? 1 : 0
+        }
+        if text == nil {
+            columns = 0
+            isDot = false
+        }
+        return BadgeFrame(
+            text: text, isDot: isDot, columns: columns, opacity: opacity, textOpacity: textOpacity,
+            iconLift: lift)
+    }
+
+    /// The text of a number part-way through an odometer roll.
+    ///
+    /// Digits are aligned from the right; each changed digit turns through the
+    /// digits between its old and new value, upward for an increase and downward
+    /// for a decrease, and unchanged digits stay still. A suffix such as `+`
+    /// follows the new text at once.
+    ///
+    /// - Parameters:
+    ///   - from: The text before, such as `9`.
+    ///   - to: The text after, such as `10` or `99+`.
+    ///   - increasing: Whether the count went up.
+    ///   - progress: The spring's progress, 0 at the start and 1 at rest; values above 1 overshoot.
+    static func rolledText(from: String, to: String, increasing: Bool, progress: Double) -> String {
+        let fromDigits = Array(from.prefix { $0.isASCII && $0.isNumber })
+        let toDigits = Array(to.prefix { $0.isASCII && $0.isNumber })
+        let suffix = to.dropFirst(toDigits.count)
+        var result: [Character] = []
+        result.reserveCapacity(toDigits.count + suffix.count)
+        for (index, target) in toDigits.enumerated() {
+            let fromIndex = fromDigits.count - toDigits.count + index
+            let start = fromIndex >= 0 ? Int(String(fromDigits[fromIndex]))! : 0
+            let end = Int(String(target))!
+            let distance = increasing ? (end - start + 10) % 10 : (start - end + 10) % 10
+            let steps = Int((Double(distance) * progress).rounded())
+            let digit = increasing ? (start + steps) % 10 : ((start - steps) % 10 + 10) % 10
+            result.append(Character(String(digit)))
+        }
+        return String(result) + suffix
+    }
+}

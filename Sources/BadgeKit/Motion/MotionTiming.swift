@@ -1,0 +1,71 @@
+/// The curves badge motion follows: a spring for full motion, an ease for Reduce Motion.
+public struct MotionTiming: Sendable, Equatable {
+    /// The spring that drives pop-in, roll and bounce.
+    public var spring: Spring
+    /// The length of a fade under Reduce Motion, in seconds.
+    public var reducedDurationSeconds: Double
+    /// The curve of a fade under Reduce Motion.
+    public var reducedCurve: CubicBezierCurve
+
+    /// Creates timing; by default the original's spring (0.35 s, bounce 0.5) and a 0.2 s ease-in-out.
+    public init(
+        spring: Spring = Spring(duration: 0.35, bounce: 0.5),
+        reducedDurationSeconds: Double = 0.2,
+        reducedCurve: CubicBezierCurve = .easeInOut
+    ) {
+        self.spring = spring
+        self.reducedDurationSeconds = reducedDurationSeconds
+        self.reducedCurve = reducedCurve
+        self.settleSeconds = spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: 0.01)
+        let impulse = MotionTiming.impulseShape(of: spring)
+        self.bounceVelocity = impulse.velocity
+        self.bounceSettleSeconds = impulse.settleSeconds
+    }
+
+    /// The original's timing.
+    public static let standard = MotionTiming()
+
+    /// How long the spring takes to come within 1 % of its target, in seconds: past it no cell would change.
+    public let settleSeconds: Double
+    /// The initial velocity that makes a bounce peak at exactly one row.
+    let bounceVelocity: Double
+    /// How long a bounce keeps the icon off its row, in seconds: it never rises half a row again after.
+    let bounceSettleSeconds: Double
+
+    /// The spring's progress from 0 toward 1 after some seconds; it overshoots 1 on the way.
+    public func springProgress(afterSeconds elapsed: Double) -> Double {
+        guard elapsed < settleSeconds else { return 1 }
+        return spring.value(target: 1, initialVelocity: 0, time: max(elapsed, 0))
+    }
+
+    /// The eased progress of a Reduce Motion fade after some seconds, 0 to 1.
+    public func reducedProgress(afterSeconds elapsed: Double) -> Double {
+        guard reducedDurationSeconds > 0 else { return 1 }
+        return reducedCurve.value(at: elapsed / reducedDurationSeconds)
+    }
+
+    /// The height of a bounce after some seconds, in rows: it rises to 1 and settles back to 0.
+    public func bounceHeight(afterSeconds elapsed: Double) -> Double {
+        guard elapsed > 0, elapsed < bounceSettleSeconds else { return 0 }
+        return spring.value(target: 0, initialVelocity: bounceVelocity, time: elapsed)
+    }
+
+    /// Finds the velocity that lifts an impulse to a peak of 1, and the last time it stands half a row high.
+    private static func impulseShape(of spring: Spring) -> (velocity: Double, settleSeconds: Double) {
+        let horizon = max(spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: 0.0005), 0.05)
+        let samples = 4000
+        let step = horizon / Double(samples)
+        var peak = 0.0
+        for index in 1...samples {
+            peak = max(peak, spring.value(target: 0, initialVelocity: 1, time: step * Double(index)))
+        }
+        guard peak > 0 else { return (1, 0) }
+        let velocity = 1 / peak
+        var lastLifted = 0
+        for index in 1...samples
+        where abs(spring.value(target: 0, initialVelocity: velocity, time: step * Double(index))) >= 0.5 {
+            lastLifted = index
+        }
+        return (velocity, step * Double(lastLifted + 1))
+    }
+}

@@ -1,0 +1,124 @@
+extension BadgeToolbar {
+    /// Lays the toolbar out for a screen width, with its buttons on a given row.
+    public func layout(screenColumns: Int, row: Int, appearance: ToolbarAppearance) -> ToolbarLayout {
+        ToolbarLayout(
+            screenColumns: screenColumns, row: row,
+            titleColumns: appearance.widths.columns(of: title),
+            iconColumns: buttons.map { appearance.icon(for: $0.symbolName).columns })
+    }
+
+    /// Draws the toolbar as it looks at an instant and returns where everything was drawn.
+    ///
+    /// The title goes on the left in bold, the buttons against the right edge,
+    /// each badge on the row above its button's trailing corner, and the focused
+    /// button gets bold brackets, a line beneath it and the cursor.
+    ///
+    /// - Parameters:
+    ///   - canvas: The canvas to draw into.
+    ///   - row: The row of the buttons; the badges use the row above, the focus line the row below.
+    ///   - time: The instant, in seconds on the motion clock.
+    ///   - appearance: Glyph widths, icon style and background colour.
+    ///   - showsFocus: Whether to mark the focused button.
+    /// - Returns: The layout as drawn, badges included, for hit testing.
+    @discardableResult
+    public func render(
+        into canvas: inout Canvas, row: Int, at time: Double, appearance: ToolbarAppearance,
+        showsFocus: Bool = true
+    ) -> ToolbarLayout {
+        var layout = layout(screenColumns: canvas.columns, row: row, appearance: appearance)
+        drawTitle(into: &canvas, span: layout.title, widths: appearance.widths)
+
+        var badges: [(index: Int, span: ToolbarLayout.Span, frame: BadgeFrame)] = []
+        for index in buttons.indices {
+            let frame = badgeFrame(forButtonAt: index, at: time)
+            let focused = showsFocus && index == focusedIndex
+            drawButton(
+                at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
+                appearance: appearance)
+            if frame.text != nil, frame.columns > 0 {
+                let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns)
+                layout.buttons[index].badge = span
+                badges.append((index, span, frame))
+            }
+        }
+        // Badges go on top, so a lifted icon passes behind them.
+        for badge in badges {
+            drawBadge(
+                badge.frame, color: buttons[badge.index].badgeColor, span: badge.span, into: &canvas,
+                appearance: appearance)
+        }
+        if showsFocus, layout.buttons.indices.contains(focusedIndex) {
+            let icon = layout.buttons[focusedIndex].icon
+            canvas.cursor = (icon.column, icon.row)
+        }
+        return layout
+    }
+
+    private func drawTitle(into canvas: inout Canvas, span: ToolbarLayout.Span, widths: ColumnWidth) {
+        let style = CellStyle(attributes: .bold)
+        let needed = widths.columns(of: title)
+        guard span.columns > 0 else { return }
+        if needed <= span.columns {
+            canvas.write(title, column: span.column, row: span.row, style: style, widths: widths)
+            return
+        }
+        // Shorten with an ellipsis, measuring as we go.
+        var column = span.column
+        let limit = span.endColumn - 1
+        for scalar in title.unicodeScalars {
+            let width = widths.columns(of: scalar)
+            guard width > 0 else { continue }
+            if column + width > limit { break }
+            canvas.put(scalar, columnWidth: width, column: column, row: span.row, style: style)
+            column += width
+        }
+        let ellipsis: Unicode.Scalar = widths.columns(of: "\u{2026}") == 1 ? "\u{2026}" : "."
+        canvas.put(ellipsis, columnWidth: 1, column: column, row: span.row, style: style)
+    }
+
+    private func drawButton(
+        at index: Int, layout: ToolbarLayout, lift: Int, focused: Bool, into canvas: inout Canvas,
+        appearance: ToolbarAppearance
+    ) {
+        let frame = layout.buttons[index]
+        let body = frame.body
+        let bracketStyle = focused ? CellStyle(attributes: [.bold, .reverse]) : .plain
+        canvas.put("[", columnWidth: 1, column: body.column, row: body.row, style: bracketStyle)
+        canvas.put("]", columnWidth: 1, column: body.endColumn - 1, row: body.row, style: bracketStyle)
+        let icon = appearance.icon(for: buttons[index].symbolName)
+        canvas.put(
+            icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row - lift,
+            style: .plain)
+        if focused {
+            let line = appearance.focusGlyph
+            for column in body.column..<body.endColumn {
+                canvas.put(line, columnWidth: 1, column: column, row: body.row + 1, style: CellStyle(attributes: .bold))
+            }
+        }
+    }
+
+    private func drawBadge(
+        _ frame: BadgeFrame, color: RGBColor, span: ToolbarLayout.Span, into canvas: inout Canvas,
+        appearance: ToolbarAppearance
+    ) {
+        guard let text = frame.text else { return }
+        let style: CellStyle
+        if appearance.colorDepth.rampsColors {
+            // Fade through colours, from the background to the badge colour.
+            let background = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
+            let ink = background.mixed(with: color.contrastingForeground, fraction: frame.textOpacity * frame.opacity)
+            style = CellStyle(foreground: .rgb(ink), background: .rgb(background), attributes: .bold)
+        } else {
+            // Few colours: fade from dim to normal.
+            let faint = frame.opacity < 1 || frame.textOpacity < 1
+            style = CellStyle(
+                foreground: .rgb(color.contrastingForeground), background: .rgb(color),
+                attributes: faint ? .dim : .bold)
+        }
+        canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
+        let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
+        let contentColumns = appearance.widths.columns(of: content)
+        let start = span.column + max((span.columns - contentColumns) / 2, 0)
+        canvas.write(content, column: start, row: span.row, style: style, widths: appearance.widths)
+    }
+}

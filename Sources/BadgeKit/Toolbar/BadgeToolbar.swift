@@ -1,0 +1,77 @@
+/// A title and a row of badged icon buttons, with the motion of each badge and a keyboard focus.
+///
+/// The toolbar is a value: change its counts with the time of the change, then
+/// render it at any instant. It never reads a clock or touches a terminal.
+public struct BadgeToolbar: Sendable {
+    /// The title on the left, drawn in bold.
+    public var title: String
+    /// The buttons, left to right.
+    public private(set) var buttons: [BadgedButton]
+    /// The motion of each button's badge, in the same order.
+    public private(set) var motions: [BadgeMotion]
+    /// The index of the focused button.
+    public private(set) var focusedIndex: Int
+    /// Whether badges only fade and icons stay still.
+    public var reduceMotion: Bool
+    /// The curves the motion follows.
+    public var timing: MotionTiming
+
+    /// Creates a toolbar.
+    public init(
+        title: String, buttons: [BadgedButton], reduceMotion: Bool = false, timing: MotionTiming = .standard
+    ) {
+        self.title = title
+        self.buttons = buttons
+        self.motions = Array(repeating: BadgeMotion(), count: buttons.count)
+        self.focusedIndex = 0
+        self.reduceMotion = reduceMotion
+        self.timing = timing
+    }
+
+    /// Sets a button's count at an instant, starting the motion the change calls for.
+    public mutating func setCount(_ count: Int, forButtonAt index: Int, at time: Double) {
+        guard buttons.indices.contains(index) else { return }
+        let old = buttons[index].count
+        guard old != count else { return }
+        buttons[index].count = count
+        motions[index].recordChange(
+            from: old, to: count, limit: buttons[index].limit, at: time, reduceMotion: reduceMotion,
+            timing: timing)
+    }
+
+    /// Adds to a button's count at an instant; the sum saturates instead of overflowing.
+    public mutating func addToCount(_ amount: Int, forButtonAt index: Int, at time: Double) {
+        guard buttons.indices.contains(index) else { return }
+        setCount(BadgeCount.adding(amount, to: buttons[index].count), forButtonAt: index, at: time)
+    }
+
+    /// Moves the focus by some buttons, wrapping around at either end.
+    public mutating func moveFocus(by offset: Int) {
+        guard !buttons.isEmpty else { return }
+        let count = buttons.count
+        focusedIndex = ((focusedIndex + offset) % count + count) % count
+    }
+
+    /// Focuses a button by index.
+    public mutating func focus(buttonAt index: Int) {
+        guard buttons.indices.contains(index) else { return }
+        focusedIndex = index
+    }
+
+    /// Whether any badge or icon is still moving at an instant.
+    public func isAnimating(at time: Double) -> Bool {
+        motions.contains { $0.isAnimating(at: time, timing: timing) }
+    }
+
+    /// Forgets finished motion, so the state stays the same size however long it runs.
+    public mutating func settle(at time: Double) {
+        for index in motions.indices {
+            motions[index].settle(at: time, timing: timing)
+        }
+    }
+
+    /// How a button's badge and icon look at an instant.
+    public func badgeFrame(forButtonAt index: Int, at time: Double) -> BadgeFrame {
+        motions[index].frame(settledText: buttons[index].badgeText, at: time, timing: timing)
+    }
+}

@@ -1,0 +1,281 @@
+import BadgeKit
+import CNCursesW
+import Glibc
+
+/// The terminal, run through ncurses: set up, draw canvases, read events, restore.
+///
+/// Make one, draw frames with ``draw(_:)``, wait with ``wait(timeoutMilliseconds:)``,
+/// read what arrived with ``nextEvent()``, and call ``close()`` on every way out.
+/// Only changed cells are handed to ncurses, and one `doupdate` ends each frame.
+public final class TerminalScreen {
+    /// How to set the terminal up.
+    public struct Configuration: Sendable {
+        /// Whether to use colour.
+        public var colorMode: ColorMode
+        /// How long Esc waits for the rest of an escape sequence, in milliseconds, unless ESCDELAY is set.
+        public var escapeDelayMilliseconds: Int32
+        /// Whether to ask for mouse reports.
+        public var enablesMouse: Bool
+
+        /// Creates a configuration.
+        public init(colorMode: ColorMode = .auto, escapeDelayMilliseconds: Int32 = 25, enablesMouse: Bool = true) {
+            self.colorMode = colorMode
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.enablesMouse = enablesMouse
+        }
+    }
+
+    /// What ended a wait.
+    public enum WaitResult: Sendable, Equatable {
+        /// Input is ready to read.
+        case input
+        /// A signal arrived.
+        case signal
+        /// The timeout passed.
+        case timeout
+        /// The terminal went away (hang-up, closed or invalid descriptor).
+        case hangup
+    }
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var pairs: ColorPairs
+    private var shown: Canvas?
+    private var cursorVisible: Int32 = -1
+    private var isClosed = false
+    private let inputDescriptor: Int32 = 0
+
+    /// How many colours are in use.
+    public let colorDepth: ColorDepth
+    /// The screen's width in columns.
+    public private(set) var columns: Int
+    /// The screen's height in rows.
+    public private(set) var rows: Int
+
+    /// Checks the environment, then starts ncurses on standard input and output.
+    ///
+    /// Wraps `setlocale`, `newterm`, `raw`, `noecho`, `keypad`, `nodelay`,
+    /// `start_color`, `use_default_colors`, `mousemask`, `mouseinterval` and
+    /// `set_escdelay`. Call ``SignalRelay/install()`` first.
+    ///
+    /// - Throws: ``TerminalError`` naming what is wrong: no terminal on
+    ///   standard input or output, TERM unset, `dumb` or unknown.
+    public init(configuration: Configuration = Configuration()) throws(TerminalError) {
+        TerminalLocale.adopt()
+        guard isatty(1) == 1 else { throw .outputNotATerminal }
+        guard isatty(0) == 1 else { throw .inputNotATerminal }
+        let termVariable = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !termVariable.isEmpty else { throw .terminalTypeUnset }
+        guard termVariable != "dumb" else { throw .terminalTypeUnusable(termVariable) }
+        guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
+            throw .cannotStart(termVariable)
+        }
+        guard cnc_has_string_capability("cup") != 0, let window = cnc_stdscr() else {
+            endwin()
+            delscreen(screen)
+            throw .terminalTypeUnusable(termVariable)
+        }
+        self.screen = screen
+        self.window = window
+
+        raw()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        nodelay(window, true)
+        if getenv("ESCDELAY") == nil {
+            set_escdelay(configuration.escapeDelayMilliseconds)
+        }
+
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+        var depth = ColorDepth.monochrome
+        if has_colors(), configuration.colorMode.wantsColor(noColorVariable: noColor) {
+            start_color()
+            use_default_colors()
+            let colors = cnc_colors()
+            depth = colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
+        }
+        colorDepth = depth
+        pairs = ColorPairs(depth: depth)
+
+        if configuration.enablesMouse {
+            mouseinterval(0)
+            mousemask(CNC_ALL_MOUSE_EVENTS, nil)
+        }
+        columns = Int(cnc_window_columns(window))
+        rows = Int(cnc_window_rows(window))
+        setCursorVisibility(0)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Restores the terminal: normal screen, cursor shown, mouse reporting off, modes as before (wraps `endwin`, `delscreen`).
+    ///
+    /// Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if cursorVisible != 1 {
+            curs_set(1)
+        }
+        mousemask(0, nil)
+        endwin()
+        delscreen(screen)
+    }
+
+    /// Shows a canvas: hands ncurses the cells that changed since the last frame, then one `doupdate`.
+    ///
+    /// Wraps `setcchar`, `mvwadd_wch`, `wmove`, `curs_set`, `wnoutrefresh` and `doupdate`.
+    public func draw(_ canvas: Canvas) {
+        if pairs.didRecycle {
+            pairs.didRecycle = false
+            shown = nil
+        }
+        var glyph: [wchar_t] = [0, 0]
+        canvas.forEachChangedRun(from: shown) { run in
+            var column = run.columns.lowerBound
+            while column < run.columns.upperBound {
+                let cell = canvas[column, run.row]
+                if cell.isContinuation {
+                    column += 1
+                    continue
+                }
+                glyph[0] = wchar_t(bitPattern: cell.glyph.value)
+                let (attributes, pair) = ncursesStyle(cell.style)
+                _ = cnc_put_glyph(window, Int32(run.row), Int32(column), glyph, attributes, pair)
+                column += Int(max(cell.columnWidth, 1))
+            }
+        }
+        if pairs.didRecycle {
+            // Pairs ran out part-way: paint the whole frame again with the new numbering.
+            pairs.didRecycle = false
+            shown = nil
+            draw(canvas)
+            return
+        }
+        if let cursor = canvas.cursor, canvas.contains(column: cursor.column, row: cursor.row) {
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+            setCursorVisibility(1)
+        } else {
+            setCursorVisibility(0)
+        }
+        if shown?.columns == canvas.columns && shown?.rows == canvas.rows {
+            shown?.replaceCells(with: canvas)
+        } else {
+            shown = canvas
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Forgets what is on the screen so the next frame repaints every cell (wraps `clearok`).
+    public func invalidate() {
+        shown = nil
+        clearok(window, true)
+    }
+
+    /// Waits for input, a signal or a timeout (wraps `poll`).
+    ///
+    /// - Parameter timeoutMilliseconds: How long to wait; `nil` waits with no timeout, so an idle program sleeps.
+    public func wait(timeoutMilliseconds: Int32?) -> WaitResult {
+        var descriptors = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalRelay.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let count = descriptors[1].fd >= 0 ? 2 : 1
+        let result = poll(&descriptors, nfds_t(count), timeoutMilliseconds ?? -1)
+        if result < 0 {
+            return errno == EINTR ? .signal : .hangup
+        }
+        if result == 0 { return .timeout }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            return .hangup
+        }
+        if count == 2, descriptors[1].revents != 0 {
+            SignalRelay.drainWakeups()
+            if descriptors[0].revents & Int16(POLLIN) == 0 { return .signal }
+        }
+        return .input
+    }
+
+    /// The next event that has arrived, or `nil` when none is waiting (wraps `wget_wch`, `getmouse`, `resizeterm`).
+    public func nextEvent() -> InputEvent? {
+        if SignalRelay.takeResize() {
+            var newRows: Int32 = 0
+            var newColumns: Int32 = 0
+            if cnc_terminal_size(1, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
+                resizeterm(newRows, newColumns)
+            }
+            return updateSize()
+        }
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        switch result {
+        case OK:
+            return KeyDecoder.event(forCharacter: character)
+        case KEY_CODE_YES:
+            switch Int32(character) {
+            case KEY_RESIZE:
+                return updateSize()
+            case KEY_MOUSE:
+                var report = MEVENT()
+                guard getmouse(&report) == OK else { return .mouse(MouseEvent(column: -1, row: -1, action: .other)) }
+                return .mouse(KeyDecoder.mouseEvent(for: report))
+            default:
+                return .key(KeyDecoder.key(forCode: Int32(character)))
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Stops the program as Ctrl-Z would, and repaints when it continues (wraps `endwin`, `raise(SIGTSTP)`).
+    public func suspend() {
+        endwin()
+        var previous = sigaction()
+        var standard = sigaction()
+        standard.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&standard.sa_mask)
+        sigaction(SIGTSTP, &standard, &previous)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
+        var newRows: Int32 = 0
+        var newColumns: Int32 = 0
+        if cnc_terminal_size(1, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
+            resizeterm(newRows, newColumns)
+        }
+        _ = updateSize()
+        invalidate()
+    }
+
+    private func updateSize() -> InputEvent {
+        columns = Int(cnc_window_columns(window))
+        rows = Int(cnc_window_rows(window))
+        return .resize(columns: columns, rows: rows)
+    }
+
+    private func setCursorVisibility(_ visibility: Int32) {
+        guard cursorVisible != visibility else { return }
+        cursorVisible = visibility
+        curs_set(visibility)
+    }
+
+    /// The ncurses attributes and colour pair for a cell style.
+    private func ncursesStyle(_ style: CellStyle) -> (attr_t, Int32) {
+        var attributes = CNC_A_NORMAL
+        if style.attributes.contains(.bold) { attributes |= CNC_A_BOLD }
+        if style.attributes.contains(.dim) { attributes |= CNC_A_DIM }
+        if style.attributes.contains(.underline) { attributes |= CNC_A_UNDERLINE }
+        var reverse = style.attributes.contains(.reverse)
+        if colorDepth == .monochrome, style.background != .default {
+            // Without colour, a coloured background reads as reverse video.
+            reverse.toggle()
+        }
+        if reverse { attributes |= CNC_A_REVERSE }
+        let pair = pairs.pair(foreground: style.foreground, background: style.background)
+        return (attributes, pair)
+    }
+}

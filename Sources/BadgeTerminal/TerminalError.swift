@@ -1,0 +1,35 @@
+import Glibc
+
+/// Why the terminal could not be set up, in words a user can act on.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// Standard output is not a terminal (a pipe or a file).
+    case outputNotATerminal
+    /// Standard input is not a terminal, so keys cannot be read.
+    case inputNotATerminal
+    /// TERM is not set.
+    case terminalTypeUnset
+    /// TERM names a terminal that cannot position the cursor, such as `dumb`.
+    case terminalTypeUnusable(String)
+    /// ncurses could not start on this terminal.
+    case cannotStart(String)
+    /// A system call failed.
+    case systemCall(name: String, errorNumber: Int32)
+
+    /// The problem in one line, with what to do about it.
+    public var description: String {
+        switch self {
+        case .outputNotATerminal:
+            return "standard output is not a terminal; run badgebar in a terminal window"
+        case .inputNotATerminal:
+            return "standard input is not a terminal, so keys cannot be read; run badgebar in a terminal window"
+        case .terminalTypeUnset:
+            return "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color"
+        case .terminalTypeUnusable(let name):
+            return "the terminal type '\(name)' cannot draw a full-screen program; try TERM=xterm-256color"
+        case .cannotStart(let name):
+            return "cannot start the terminal '\(name)' (unknown to terminfo?); try TERM=xterm-256color"
+        case .systemCall(let name, let errorNumber):
+            return "\(name) failed: \(String(cString: strerror(errorNumber)))"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import BadgeKit
+import BadgeTerminal
+
+/// The command line, parsed: what to show and how.
+struct Options: Equatable {
+    /// The badge limit; past it badges read `limit+`.
+    var limit = BadgeText.defaultLimit
+    /// Whether the demo plays by itself until the first key or click.
+    var autoPlays = true
+    /// Whether badges only fade and icons stay still.
+    var reduceMotion = false
+    /// The frame rate while something moves.
+    var framesPerSecond = 60
+    /// Whether to use colour.
+    var colorMode = ColorMode.auto
+    /// The glyph set, or `nil` to choose from the locale.
+    var iconStyle: IconStyle?
+
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// What the command line asks for.
+    enum Request: Equatable {
+        /// Run the demo.
+        case run(Options)
+        /// Print usage and exit 0.
+        case help
+        /// Print the version and exit 0.
+        case version
+    }
+
+    /// A command-line mistake, with one line that names it.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Parses arguments (without the program name) and the environment.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, e.g. `["--limit", "9"]` or `["--limit=9"]`.
+    ///   - environment: Looks up an environment variable, for `BADGEBAR_REDUCE_MOTION`.
+    static func parse(_ arguments: [String], environment: (String) -> String? = { _ in nil }) throws(UsageError)
+        -> Request
+    {
+        var options = Options()
+        if let value = environment("BADGEBAR_REDUCE_MOTION"), !value.isEmpty, value != "0" {
+            options.reduceMotion = true
+        }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard let next = remaining.popFirst() else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if attached != nil { throw UsageError(message: "\(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help":
+                try noValue()
+                return .help
+            case "--version":
+                try noValue()
+                return .version
+            case "--no-autoplay":
+                try noValue()
+                options.autoPlays = false
+            case "--reduce-motion":
+                try noValue()
+                options.reduceMotion = true
+            case "--limit":
+                options.limit = try wholeNumber(try value(), for: name, in: 1...Int.max, range: "1 or more")
+            case "--fps":
+                options.framesPerSecond = try wholeNumber(try value(), for: name, in: 1...240, range: "from 1 to 240")
+            case "--color", "--colour":
+                let text = try value()
+                guard let mode = ColorMode(rawValue: text) else {
+                    throw UsageError(message: "--color must be auto, always or never, not '\(printable(text))'")
+                }
+                options.colorMode = mode
+            case "--icons":
+                let text = try value()
+                guard let style = IconStyle(rawValue: text) else {
+                    throw UsageError(message: "--icons must be emoji, unicode or ascii, not '\(printable(text))'")
+                }
+                options.iconStyle = style
+            default:
+                if argument.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(printable(argument))'")
+                }
+                throw UsageError(message: "unexpected argument '\(printable(argument))'")
+            }
+        }
+        return .run(options)
+    }
+
+    private static func wholeNumber(
+        _ text: String, for name: String, in allowed: ClosedRange<Int>, range: String
+    ) throws(UsageError) -> Int {
+        guard let number = Int(text), allowed.contains(number) else {
+            throw UsageError(message: "\(name) needs a whole number \(range), not '\(printable(text))'")
+        }
+        return number
+    }
+
+    /// The text with control characters replaced, so an error message cannot carry an escape sequence.
+    static func printable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) ? "?" : scalar
+                }))
+    }
+}

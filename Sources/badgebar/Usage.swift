@@ -1,0 +1,37 @@
+import BadgeKit
+
+/// The text `--help` prints.
+enum Usage {
+    static let text = """
+        badgebar: the Inbox demo of badged icon buttons, in the terminal.
+
+        Usage: badgebar [options]
+
+        Options:
+          --limit N          Badge limit, 1 or more: past it a badge reads N+ (default 99)
+          --no-autoplay      Start without the auto-play script
+          --reduce-motion    Badges only fade, icons stay still (also BADGEBAR_REDUCE_MOTION=1)
+          --fps N            Frames per second while something moves, 1 to 240 (default 60)
+          --color MODE       auto, always or never (default auto; NO_COLOR turns auto off)
+          --icons STYLE      emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)
+          -h, --help         Show this help and exit
+          --version          Show the version and exit
+
+        Keys:
+          1-3                Clear that button's count
+          Tab, Right         Move the focus right
+          Shift-Tab, Left    Move the focus left
+          Enter, Space       Clear the focused button's count
+          r                  Turn Reduce Motion on or off
+          Ctrl-L             Redraw the screen
+          Ctrl-Z             Suspend to the shell
+          q, Esc, Ctrl-C     Quit
+          Mouse              Click a button to clear its count
+
+        Auto-play adds to the counts every 1.3 s (notifications +2, cart +1,
+        messages +1) until the first key or click.
+
+        Exit status: 0 on quit; 64 for a bad option; 1 when no usable terminal;
+        128+N when ended by signal N (after restoring the terminal).
+        """
+}

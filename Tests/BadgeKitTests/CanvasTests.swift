@@ -1,0 +1,115 @@
+import Testing
+
+@testable import BadgeKit
+
+@Suite struct CanvasTests {
+    let widths = ColumnWidth.estimate
+    let red = CellStyle(background: .rgb(.systemRed))
+
+    @Test func writesTextAndClipsAtTheEdge() {
+        var canvas = Canvas(columns: 6, rows: 2)
+        let end = canvas.write("Inbox!!", column: 1, row: 0, style: .plain, widths: widths)
+        #expect(end == 8)
+        #expect(canvas.lines == [" Inbox", "      "])
+        canvas.write("ab", column: -1, row: 1, style: .plain, widths: widths)
+        #expect(canvas.lines[1] == "b     ")
+    }
+
+    @Test func aWideGlyphTakesTwoCells() {
+        var canvas = Canvas(columns: 6, rows: 1)
+        canvas.write("[🔔]", column: 0, row: 0, style: .plain, widths: widths)
+        #expect(canvas.lines == ["[🔔]  "])
+        #expect(canvas[1, 0].columnWidth == 2)
+        #expect(canvas[2, 0].isContinuation)
+        #expect(canvas[3, 0].glyph == "]")
+    }
+
+    @Test func coveringHalfAWideGlyphBlanksTheOtherHalf() {
+        var canvas = Canvas(columns: 4, rows: 1)
+        canvas.write("🔔🔔", column: 0, row: 0, style: .plain, widths: widths)
+        canvas.put("x", columnWidth: 1, column: 1, row: 0, style: red)
+        #expect(canvas.lines == [" x🔔"])
+        #expect(canvas[0, 0] == Cell.blank)
+        canvas.put("y", columnWidth: 1, column: 2, row: 0, style: .plain)
+        #expect(canvas.lines == [" xy "])
+        #expect(!canvas.cells.contains { $0.isContinuation })
+    }
+
+    @Test func aWideGlyphAtTheRightEdgeBecomesABlank() {
+        var canvas = Canvas(columns: 3, rows: 1)
+        canvas.write("ab🔔", column: 0, row: 0, style: .plain, widths: widths)
+        #expect(canvas.lines == ["ab "])
+        #expect(!canvas.cells.contains { $0.isContinuation })
+    }
+
+    @Test func controlCharactersNeverReachTheCanvas() {
+        var canvas = Canvas(columns: 12, rows: 1)
+        canvas.write("a\u{1B}[31mb\u{07}\u{9B}c\n", column: 0, row: 0, style: .plain, widths: widths)
+        #expect(canvas.trimmedLines == ["a[31mbc"])
+        #expect(!canvas.cells.contains { $0.glyph.value < 0x20 || (0x7F..<0xA0).contains($0.glyph.value) })
+    }
+
+    @Test func differencesAreRunsOfChangedCells() {
+        var before = Canvas(columns: 10, rows: 3)
+        before.write("hello", column: 0, row: 1, style: .plain, widths: widths)
+        var after = before
+        #expect(after.changedRuns(from: before).isEmpty)
+        after.write("J", column: 0, row: 1, style: .plain, widths: widths)
+        after.write("xy", column: 7, row: 2, style: red, widths: widths)
+        #expect(
+            after.changedRuns(from: before) == [
+                CellRun(row: 1, columns: 0..<1), CellRun(row: 2, columns: 7..<9),
+            ])
+        // Without an earlier frame, or with another size, everything is new.
+        #expect(after.changedRuns(from: nil).count == 3)
+        #expect(after.changedRuns(from: Canvas(columns: 9, rows: 3)).count == 3)
+    }
+
+    @Test func aChangedRunKeepsWideGlyphsWhole() {
+        var before = Canvas(columns: 6, rows: 1)
+        before.write("a🔔b", column: 0, row: 0, style: .plain, widths: widths)
+        var after = before
+        after.write("🛒", column: 1, row: 0, style: .plain, widths: widths)
+        let runs = after.changedRuns(from: before)
+        #expect(runs == [CellRun(row: 0, columns: 1..<3)])
+        // A change of style on the right half alone still starts on the left half.
+        var restyled = before
+        restyled.restyle(columns: 2..<3, row: 0, style: red)
+        #expect(restyled.changedRuns(from: before).first?.columns.lowerBound == 1)
+    }
+
+    @Test func replacingCellsCopiesContentsAndCursor() {
+        var target = Canvas(columns: 4, rows: 1)
+        var source = Canvas(columns: 4, rows: 1)
+        source.write("abcd", column: 0, row: 0, style: red, widths: widths)
+        source.cursor = (2, 0)
+        target.replaceCells(with: source)
+        #expect(target == source)
+        let other = Canvas(columns: 2, rows: 2)
+        target.replaceCells(with: other)
+        #expect(target == other)
+    }
+
+    @Test func styleMapNamesEachStyleByALetter() {
+        var canvas = Canvas(columns: 5, rows: 1)
+        canvas.write("ab", column: 0, row: 0, style: red, widths: widths)
+        canvas.write("c", column: 3, row: 0, style: CellStyle(attributes: .bold), widths: widths)
+        let map = canvas.styleMap
+        #expect(map.rows == ["aa.b."])
+        #expect(map.legend["a"] == red)
+        #expect(map.legend["b"] == CellStyle(attributes: .bold))
+    }
+
+    @Test func estimatedWidthsMatchTheTerminalForTheIcons() {
+        for glyph: Unicode.Scalar in ["💬", "🛒", "🔔", "📨", "⭐", "✅"] {
+            #expect(widths.columns(of: glyph) == 2, "\(glyph)")
+        }
+        for glyph: Unicode.Scalar in ["a", "♪", "✉", "⚙", "★", "•", "─"] {
+            #expect(widths.columns(of: glyph) == 1, "\(glyph)")
+        }
+        #expect(widths.columns(of: "\u{301}" as Unicode.Scalar) == 0)
+        #expect(widths.columns(of: "\u{1B}" as Unicode.Scalar) == -1)
+        #expect(widths.columns(of: "a\u{1B}b") == 2)
+        #expect(widths.columns(of: "Inbox 🔔") == 8)
+    }
+}
