@@ -160,12 +160,20 @@ public struct BadgeMotion: Sendable, Equatable {
                 let shownText = presence.isAppearing ? (text ?? presence.text) : presence.text
                 let fullColumns = shownText.count + 2
                 let scale = scale(of: presence, at: time, timing: timing)
-                opacity = min(max(scale, 0), 1)
+                if presence.reduceMotion {
+                    opacity = min(max(scale, 0), 1)
+                } else if presence.isAppearing {
+                    // Fade in with the spring until it first arrives, then stay opaque through the overshoot.
+                    let fade = timing.popOpacity(afterSeconds: elapsed)
+                    opacity = presence.fromScale + (1 - presence.fromScale) * fade
+                } else {
+                    opacity = min(max(scale, 0), 1)
+                }
                 if presence.reduceMotion {
                     text = shownText
                     columns = fullColumns
                 } else {
-                    let scaled = Int((scale * Double(fullColumns)).rounded())
+                    let scaled = BadgeMotion.columns(forScale: scale, fullColumns: fullColumns)
                     if !presence.isAppearing && scaled <= 0 {
                         text = nil
                         columns = 0
@@ -189,6 +197,18 @@ public struct BadgeMotion: Sendable, Equatable {
         return BadgeFrame(
             text: text, isDot: isDot, columns: columns, opacity: opacity, textOpacity: textOpacity,
             iconLift: lift)
+    }
+
+    /// The width of a badge at a scale, in whole columns.
+    ///
+    /// Below full size the width rounds to the nearest column. Above it, the
+    /// overshoot shows as one more column as soon as it reaches a quarter of a
+    /// column, so the spring's bounce reads even on a three-column badge.
+    static func columns(forScale scale: Double, fullColumns: Int) -> Int {
+        let exact = scale * Double(fullColumns)
+        guard scale > 1 else { return Int(exact.rounded()) }
+        let extra = exact - Double(fullColumns)
+        return fullColumns + (extra >= 0.25 ? max(1, Int(extra.rounded())) : 0)
     }
 
     /// The text of a number part-way through an odometer roll.

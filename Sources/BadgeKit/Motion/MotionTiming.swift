@@ -17,6 +17,7 @@ public struct MotionTiming: Sendable, Equatable {
         self.reducedDurationSeconds = reducedDurationSeconds
         self.reducedCurve = reducedCurve
         self.settleSeconds = spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: 0.01)
+        self.arrivalSeconds = MotionTiming.firstArrival(of: spring, horizon: settleSeconds)
         let impulse = MotionTiming.impulseShape(of: spring)
         self.bounceVelocity = impulse.velocity
         self.bounceSettleSeconds = impulse.settleSeconds
@@ -27,6 +28,8 @@ public struct MotionTiming: Sendable, Equatable {
 
     /// How long the spring takes to come within 1 % of its target, in seconds: past it no cell would change.
     public let settleSeconds: Double
+    /// When the spring first reaches its target, in seconds; a fade is complete from then on.
+    public let arrivalSeconds: Double
     /// The initial velocity that makes a bounce peak at exactly one row.
     let bounceVelocity: Double
     /// How long a bounce keeps the icon off its row, in seconds: it never rises half a row again after.
@@ -48,6 +51,22 @@ public struct MotionTiming: Sendable, Equatable {
     public func bounceHeight(afterSeconds elapsed: Double) -> Double {
         guard elapsed > 0, elapsed < bounceSettleSeconds else { return 0 }
         return spring.value(target: 0, initialVelocity: bounceVelocity, time: elapsed)
+    }
+
+    /// The first time the spring's step response reaches 1 (or the horizon, if it never overshoots).
+    private static func firstArrival(of spring: Spring, horizon: Double) -> Double {
+        let samples = 4000
+        let step = horizon / Double(samples)
+        for index in 1...samples where spring.value(target: 1, initialVelocity: 0, time: step * Double(index)) >= 1 {
+            return step * Double(index)
+        }
+        return horizon
+    }
+
+    /// The opacity of a badge popping in, after some seconds: it follows the spring up to its first arrival, then stays opaque.
+    public func popOpacity(afterSeconds elapsed: Double) -> Double {
+        guard elapsed < arrivalSeconds else { return 1 }
+        return min(max(springProgress(afterSeconds: elapsed), 0), 1)
     }
 
     /// Finds the velocity that lifts an impulse to a peak of 1, and the last time it stands half a row high.

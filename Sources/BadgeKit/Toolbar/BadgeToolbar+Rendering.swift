@@ -41,15 +41,23 @@ extension BadgeToolbar {
                 badges.append((index, span, frame))
             }
         }
-        // Badges go on top, so a lifted icon passes behind them.
+        // Badges go over the buttons; an icon in the air goes over its own badge, so the hop stays visible.
         for badge in badges {
             drawBadge(
                 badge.frame, color: buttons[badge.index].badgeColor, span: badge.span, into: &canvas,
                 appearance: appearance)
+            if badge.frame.iconLift > 0 {
+                let icon = appearance.icon(for: buttons[badge.index].symbolName)
+                let span = layout.buttons[badge.index].icon
+                canvas.put(
+                    icon.glyph, columnWidth: icon.columns, column: span.column, row: span.row - badge.frame.iconLift,
+                    style: .plain)
+            }
         }
         if showsFocus, layout.buttons.indices.contains(focusedIndex) {
-            let icon = layout.buttons[focusedIndex].icon
-            canvas.cursor = (icon.column, icon.row)
+            // The cursor rests on the focused button's opening bracket, where screen readers and magnifiers follow it.
+            let body = layout.buttons[focusedIndex].body
+            canvas.cursor = (body.column, body.row)
         }
         return layout
     }

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import BadgeKit
+
+@Suite struct InboxRenderingTests {
+    let appearance = ToolbarAppearance(widths: .estimate)
+
+    func render(_ inbox: Inbox, columns: Int = 80, rows: Int = 24, at time: Double = 0) -> Canvas {
+        var canvas = Canvas(columns: columns, rows: rows)
+        inbox.render(into: &canvas, at: time, appearance: appearance)
+        return canvas
+    }
+
+    @Test func theInboxAt80By24() {
+        let canvas = render(Inbox.demo(startTime: 0, autoPlays: false))
+        let blank = "|" + String(repeating: " ", count: 80) + "|"
+        let plain = "|" + String(repeating: ".", count: 80) + "|"
+        let expected =
+            [
+                blank,
+                "|                                                             2              96  |",
+                "|  Inbox                                                 [ 💬 ]  [ 🛒 ]  [ 🔔 ]  |",
+                "|                                                        ──────                  |",
+            ] + Array(repeating: blank, count: 9) + [
+                "|                 Click an icon or press 1-3 to clear its badge.                 |"
+            ] + Array(repeating: blank, count: 9) + [
+                "| Messages: 2 unread                                           Tab move · q quit |",
+                plain,
+                "|............................................................aaa............aaaa.|",
+                "|..bbbbb.................................................c....c..................|",
+                "|........................................................bbbbbb..................|",
+            ] + Array(repeating: plain, count: 9) + [
+                "|.................dddddddddddddddddddddddddddddddddddddddddddddd.................|"
+            ] + Array(repeating: plain, count: 9) + [
+                "|..............................................................ddddddddddddddddd.|",
+                "a: #FFFFFF on #FF3B30 bold",
+                "b: default on default bold",
+                "c: default on default bold reverse",
+                "d: default on default dim",
+            ]
+        #expect(snapshot(canvas) == expected.joined(separator: "\n"))
+        #expect(canvas.cursor?.column == 56 && canvas.cursor?.row == 2)
+    }
+
+    @Test func aYellowBadgeHasBlackText() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        inbox.toolbar.setCount(5, forButtonAt: 1, at: -10)
+        inbox.advance(to: 0)
+        let canvas = render(inbox)
+        #expect(canvas.line(at: 1).contains(" 5 "))
+        let five = (0..<80).first { canvas[$0, 1].glyph == "5" }!
+        #expect(
+            canvas[five, 1].style
+                == CellStyle(foreground: .rgb(.black), background: .rgb(.systemYellow), attributes: .bold))
+    }
+
+    @Test func pastTheLimitTheBadgeReadsLimitPlus() {
+        let canvas = render(Inbox.demo(startTime: 0, autoPlays: false, limit: 9))
+        #expect(canvas.trimmedLines[1].hasSuffix(" 2              9+"))
+    }
+
+    @Test func moreColumnsKeepTheButtonsAtTheRightEdge() {
+        let canvas = render(Inbox.demo(startTime: 0, autoPlays: false), columns: 120, rows: 30)
+        #expect(canvas.trimmedLines[2].hasSuffix("[ 💬 ]  [ 🛒 ]  [ 🔔 ]"))
+        #expect(canvas.line(at: 2).count == 120 - 3)
+        #expect(canvas.trimmedLines[29].hasPrefix(" Messages: 2 unread"))
+    }
+
+    @Test func theNarrowestScreenThatFits() {
+        let canvas = render(Inbox.demo(startTime: 0, autoPlays: false), columns: 33, rows: 5)
+        #expect(
+            canvas.trimmedLines == [
+                "",
+                "              2              96",
+                "  Inbox  [ 💬 ]  [ 🛒 ]  [ 🔔 ]",
+                "         ──────",
+                " Messages: 2 unread",
+            ])
+    }
+
+    @Test(arguments: [(32, 24), (80, 4), (20, 10), (1, 1), (2, 80), (24, 10), (0, 0)])
+    func tooSmallAScreenSaysSo(columns: Int, rows: Int) {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        var canvas = Canvas(columns: columns, rows: rows)
+        let layout = inbox.render(into: &canvas, at: 0, appearance: appearance)
+        #expect(layout == nil)
+        let text = canvas.trimmedLines.joined()
+        if columns >= 30 {
+            #expect(text.contains("Terminal too small: need 33×5"))
+        } else if columns >= 9 {
+            #expect(text.contains("Too small"))
+        }
+        #expect(!text.contains("Inbox"))
+        // Keys still work while the screen is too small.
+        #expect(inbox.handle(.character("3"), at: 1, layout: layout) == .none)
+        #expect(inbox.toolbar.buttons[2].count == 0)
+    }
+
+    @Test func unicodeAndAsciiIconsAreOneColumn() {
+        let inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        for (style, buttons) in [(IconStyle.unicode, "[ ❝ ]  [ ¤ ]  [ ♪ ]"), (.ascii, "[ \" ]  [ $ ]  [ ! ]")] {
+            var canvas = Canvas(columns: 80, rows: 24)
+            inbox.render(into: &canvas, at: 0, appearance: ToolbarAppearance(widths: .estimate, iconStyle: style))
+            #expect(canvas.trimmedLines[2].hasSuffix(buttons))
+        }
+    }
+
+    @Test func withoutAUnicodeLocaleIconsFallBackToAscii() {
+        // In the C locale wcwidth gives -1 for every non-ASCII scalar.
+        let asciiOnly = ColumnWidth { $0.isASCII ? 1 : -1 }
+        var canvas = Canvas(columns: 80, rows: 24)
+        Inbox.demo(startTime: 0, autoPlays: false).render(
+            into: &canvas, at: 0, appearance: ToolbarAppearance(widths: asciiOnly, iconStyle: .emoji))
+        #expect(canvas.trimmedLines[2].hasSuffix("[ \" ]  [ $ ]  [ ! ]"))
+        #expect(canvas.trimmedLines[3].hasSuffix(" -----"))
+    }
+
+    @Test func aLongTitleIsShortenedWithAnEllipsis() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        inbox.toolbar.title = "A very long title that cannot fit\u{1B}[2J"
+        let canvas = render(inbox, columns: 40, rows: 6)
+        #expect(canvas.trimmedLines[2].hasPrefix("  A very long…  [ 💬 ]"))
+    }
+}
