@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
         .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
+        .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -67,6 +67,8 @@ public final class TerminalScreen {
         let termVariable = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !termVariable.isEmpty else { throw .terminalTypeUnset }
         guard termVariable != "dumb" else { throw .terminalTypeUnusable(termVariable) }
+        var savedModes = termios()
+        tcgetattr(0, &savedModes)
         guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
             throw .cannotStart(termVariable)
         }
@@ -106,6 +108,25 @@ public final class TerminalScreen {
         columns = Int(cnc_window_columns(window))
         rows = Int(cnc_window_rows(window))
         setCursorVisibility(0)
+        CrashGuard.install(resetSequence: Self.resetSequence(), savedModes: savedModes)
+    }
+
+    /// The bytes that put this terminal back as it was, for the crash handler to write without ncurses.
+    ///
+    /// A CAN first ends any escape sequence a crash cut short, then the terminfo
+    /// strings for resetting attributes, showing the cursor, leaving keypad mode
+    /// and the alternate screen, and the xterm sequences that stop mouse reports.
+    private static func resetSequence() -> [UInt8] {
+        var bytes: [UInt8] = [0x18]
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] where cnc_has_string_capability(capability) != 0 {
+            if let value = tigetstr(capability) {
+                bytes += Array(String(cString: value).utf8)
+            }
+        }
+        for mode in ["1000", "1002", "1003", "1006", "1015"] {
+            bytes += Array("\u{1B}[?\(mode)l".utf8)
+        }
+        return bytes
     }
 
     deinit {
@@ -124,6 +145,7 @@ public final class TerminalScreen {
         mousemask(0, nil)
         endwin()
         delscreen(screen)
+        CrashGuard.uninstall()
     }
 
     /// Shows a canvas: hands ncurses the cells that changed since the last frame, then one `doupdate`.

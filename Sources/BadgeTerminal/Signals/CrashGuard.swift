@@ -1,0 +1,97 @@
+import Glibc
+import Synchronization
+
+/// The address and length of the bytes that reset the terminal, written by the crash handler.
+private let resetBytesAddress = Atomic<Int>(0)
+private let resetBytesCount = Atomic<Int>(0)
+/// The address of the terminal modes saved before the program changed them.
+private let savedModesAddress = Atomic<Int>(0)
+/// The address of the handlers that were in place before, one per crash signal, in ``CrashGuard/crashSignals`` order.
+private let previousActionsAddress = Atomic<Int>(0)
+
+/// The position of a crash signal in ``CrashGuard/crashSignals``, without touching an array (async-signal-safe).
+private func crashSignalIndex(_ signal: Int32) -> Int {
+    switch signal {
+    case SIGILL: return 0
+    case SIGTRAP: return 1
+    case SIGABRT: return 2
+    case SIGSEGV: return 3
+    case SIGBUS: return 4
+    default: return 5  // SIGFPE
+    }
+}
+
+/// The crash handler: restores the terminal with async-signal-safe calls only, then lets the crash go on.
+///
+/// It writes the precomputed reset bytes (`write`), puts the saved terminal modes
+/// back (`tcsetattr`), reinstates the handler that was there before (`sigaction`)
+/// and raises the signal again (`raise`). The signal is blocked while this runs,
+/// so the previous handler (the Swift runtime's crash report, or the default
+/// action) takes it as soon as this returns, and the exit status is the crash's own.
+private func restoreTerminalAndCrash(_ signal: Int32) {
+    if let bytes = UnsafeRawPointer(bitPattern: resetBytesAddress.load(ordering: .sequentiallyConsistent)) {
+        _ = write(1, bytes, resetBytesCount.load(ordering: .sequentiallyConsistent))
+    }
+    if let modes = UnsafePointer<termios>(bitPattern: savedModesAddress.load(ordering: .sequentiallyConsistent)) {
+        _ = tcsetattr(0, TCSANOW, modes)
+    }
+    if let previous = UnsafePointer<sigaction>(
+        bitPattern: previousActionsAddress.load(ordering: .sequentiallyConsistent))
+    {
+        _ = sigaction(signal, previous + crashSignalIndex(signal), nil)
+    } else {
+        _ = Glibc.signal(signal, SIG_DFL)
+    }
+    _ = raise(signal)
+}
+
+/// Restores the terminal when the program crashes: Swift traps (SIGILL, SIGTRAP), aborts, and memory faults.
+///
+/// Everything the handler needs is prepared when the guard is installed, so the
+/// handler itself only calls `write`, `tcsetattr`, `sigaction` and `raise`.
+public enum CrashGuard {
+    /// The signals that mean a crash.
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
+    /// Installs the crash handlers (wraps `sigaction`).
+    ///
+    /// - Parameters:
+    ///   - resetSequence: The bytes that put the terminal back: leave the alternate
+    ///     screen, show the cursor, stop mouse reports, reset attributes.
+    ///   - savedModes: The terminal modes from before the program started.
+    public static func install(resetSequence: [UInt8], savedModes: termios) {
+        guard previousActionsAddress.load(ordering: .sequentiallyConsistent) == 0 else { return }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(resetSequence.count, 1))
+        bytes.initialize(from: resetSequence, count: resetSequence.count)
+        resetBytesAddress.store(Int(bitPattern: bytes), ordering: .sequentiallyConsistent)
+        resetBytesCount.store(resetSequence.count, ordering: .sequentiallyConsistent)
+
+        let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        modes.initialize(to: savedModes)
+        savedModesAddress.store(Int(bitPattern: modes), ordering: .sequentiallyConsistent)
+
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: crashSignals.count)
+        previous.initialize(repeating: sigaction(), count: crashSignals.count)
+        for (index, signal) in crashSignals.enumerated() {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { restoreTerminalAndCrash($0) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            _ = sigaction(signal, &action, previous + index)
+        }
+        previousActionsAddress.store(Int(bitPattern: previous), ordering: .sequentiallyConsistent)
+    }
+
+    /// Puts back the handlers that were there before (wraps `sigaction`), once the terminal has been restored normally.
+    public static func uninstall() {
+        guard
+            let previous = UnsafePointer<sigaction>(
+                bitPattern: previousActionsAddress.load(ordering: .sequentiallyConsistent))
+        else { return }
+        for (index, signal) in crashSignals.enumerated() {
+            _ = sigaction(signal, previous + index, nil)
+        }
+        resetBytesAddress.store(0, ordering: .sequentiallyConsistent)
+        savedModesAddress.store(0, ordering: .sequentiallyConsistent)
+    }
+}

@@ -1,0 +1,109 @@
+import BadgeKit
+import BadgeTerminal
+import Testing
+
+@testable import badgebar
+
+@Suite struct OptionsTests {
+    func parse(_ arguments: [String], environment: [String: String] = [:]) throws(Options.UsageError) -> Options.Request
+    {
+        try Options.parse(arguments) { environment[$0] }
+    }
+
+    func message(_ arguments: [String]) -> String? {
+        do {
+            _ = try parse(arguments)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func defaultsAreTheOriginalDemo() throws {
+        #expect(try parse([]) == .run(Options()))
+        let options = Options()
+        #expect(options.limit == 99)
+        #expect(options.autoPlays)
+        #expect(!options.reduceMotion)
+        #expect(options.framesPerSecond == 60)
+        #expect(options.colorMode == .auto)
+        #expect(options.iconStyle == nil)
+    }
+
+    @Test func everyFlagInBothSpellings() throws {
+        var expected = Options()
+        expected.limit = 9
+        expected.autoPlays = false
+        expected.reduceMotion = true
+        expected.framesPerSecond = 240
+        expected.colorMode = .never
+        expected.iconStyle = .ascii
+        #expect(
+            try parse([
+                "--limit", "9", "--no-autoplay", "--reduce-motion", "--fps", "240", "--color", "never", "--icons",
+                "ascii",
+            ])
+                == .run(expected))
+        #expect(
+            try parse(["--limit=9", "--no-autoplay", "--reduce-motion", "--fps=240", "--color=never", "--icons=ascii"])
+                == .run(expected))
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try parse(["--help"]) == .help)
+        #expect(try parse(["-h"]) == .help)
+        #expect(try parse(["--no-autoplay", "--version"]) == .version)
+    }
+
+    @Test func reduceMotionFromTheEnvironment() throws {
+        guard case .run(let on) = try parse([], environment: ["BADGEBAR_REDUCE_MOTION": "1"]) else {
+            Issue.record("expected to run")
+            return
+        }
+        #expect(on.reduceMotion)
+        guard case .run(let off) = try parse([], environment: ["BADGEBAR_REDUCE_MOTION": "0"]) else {
+            Issue.record("expected to run")
+            return
+        }
+        #expect(!off.reduceMotion)
+    }
+
+    @Test func everyMistakeHasItsOwnMessage() {
+        #expect(message(["--limit", "0"]) == "--limit needs a whole number 1 or more, not '0'")
+        #expect(message(["--limit", "abc"]) == "--limit needs a whole number 1 or more, not 'abc'")
+        #expect(message(["--limit", "-3"]) == "--limit needs a whole number 1 or more, not '-3'")
+        #expect(message(["--limit"]) == "--limit needs a value")
+        #expect(message(["--fps", "0"]) == "--fps needs a whole number from 1 to 240, not '0'")
+        #expect(message(["--fps", "241"]) == "--fps needs a whole number from 1 to 240, not '241'")
+        #expect(message(["--icons", "nope"]) == "--icons must be emoji, unicode or ascii, not 'nope'")
+        #expect(message(["--color", "sometimes"]) == "--color must be auto, always or never, not 'sometimes'")
+        #expect(message(["--bogus"]) == "unknown option '--bogus'")
+        #expect(message(["extra"]) == "unexpected argument 'extra'")
+        #expect(message(["--no-autoplay=yes"]) == "--no-autoplay takes no value")
+        #expect(message(["--limit", "99999999999999999999999"]) != nil)
+    }
+
+    @Test func messagesNeverCarryControlCharacters() {
+        let text = message(["--icons", "\u{1B}[2Jx"])!
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(text.contains("?[2Jx"))
+    }
+
+    @Test func usageListsEveryFlagAndKey() {
+        for word in [
+            "--limit", "--no-autoplay", "--reduce-motion", "--fps", "--color", "--icons", "--help", "--version",
+            "Tab", "Shift-Tab", "Enter", "Space", "Esc", "Ctrl-C", "Ctrl-L", "Ctrl-Z", "1-3", "NO_COLOR",
+            "BADGEBAR_REDUCE_MOTION",
+        ] {
+            #expect(Usage.text.contains(word), "\(word)")
+        }
+    }
+
+    @Test func colorModeAndNoColor() {
+        #expect(ColorMode.auto.wantsColor(noColorVariable: nil))
+        #expect(ColorMode.auto.wantsColor(noColorVariable: ""))
+        #expect(!ColorMode.auto.wantsColor(noColorVariable: "1"))
+        #expect(ColorMode.always.wantsColor(noColorVariable: "1"))
+        #expect(!ColorMode.never.wantsColor(noColorVariable: nil))
+    }
+}
