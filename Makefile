@@ -42,14 +42,14 @@ deps:
 		fi; \
 	fi
 
-# tmux, which the end-to-end tests drive.
+# tmux, which the end-to-end tests drive, and the terminal descriptions they use.
 test-deps:
-	@if ! command -v tmux >/dev/null 2>&1; then \
+	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "Installing tmux with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; \
+			echo "Installing tmux and ncurses-term with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux ncurses-term; \
 		else \
-			echo "The end-to-end tests need tmux. Install it with: sudo apt-get install tmux" >&2; \
+			echo "The end-to-end tests need tmux and ncurses-term. Install them with: sudo apt-get install tmux ncurses-term" >&2; \
 			exit 1; \
 		fi; \
 	fi

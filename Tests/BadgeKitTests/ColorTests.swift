@@ -79,3 +79,25 @@ import Testing
         #expect(!ColorDepth.monochrome.rampsColors)
     }
 }
+
+@Suite struct ColorDepthDetectionTests {
+    @Test func directColourNeedsTerminfoAndColorterm() {
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: "truecolor") == .direct)
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: "24bit") == .direct)
+        #expect(ColorDepth.detect(colorCount: 256, terminfoHasRGB: true, colorTermVariable: "TrueColor") == .direct)
+        // COLORTERM alone cannot give 24-bit colour through a 256-colour terminfo entry.
+        #expect(
+            ColorDepth.detect(colorCount: 256, terminfoHasRGB: false, colorTermVariable: "truecolor") == .indexed256)
+        // A direct entry without COLORTERM stays at 256, which every such terminal also shows.
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: nil) == .indexed256)
+    }
+
+    @Test func fewerColoursStepDown() {
+        #expect(ColorDepth.detect(colorCount: 256, terminfoHasRGB: false, colorTermVariable: nil) == .indexed256)
+        #expect(ColorDepth.detect(colorCount: 88, terminfoHasRGB: false, colorTermVariable: nil) == .ansi16)
+        #expect(ColorDepth.detect(colorCount: 16, terminfoHasRGB: false, colorTermVariable: nil) == .ansi16)
+        #expect(ColorDepth.detect(colorCount: 8, terminfoHasRGB: false, colorTermVariable: nil) == .ansi8)
+        #expect(ColorDepth.detect(colorCount: 2, terminfoHasRGB: false, colorTermVariable: nil) == .monochrome)
+        #expect(ColorDepth.detect(colorCount: -1, terminfoHasRGB: false, colorTermVariable: "truecolor") == .monochrome)
+    }
+}

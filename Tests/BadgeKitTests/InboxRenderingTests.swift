@@ -24,7 +24,7 @@ import Testing
             ] + Array(repeating: blank, count: 9) + [
                 "|                 Click an icon or press 1-3 to clear its badge.                 |"
             ] + Array(repeating: blank, count: 9) + [
-                "| Messages: 2 unread                                           Tab move · q quit |",
+                "| Messages: 2 unread                                             ? help · q quit |",
                 plain,
                 "|............................................................aaa............aaaa.|",
                 "|..bbbbb.................................................c....c..................|",
@@ -32,7 +32,7 @@ import Testing
             ] + Array(repeating: plain, count: 9) + [
                 "|.................dddddddddddddddddddddddddddddddddddddddddddddd.................|"
             ] + Array(repeating: plain, count: 9) + [
-                "|..............................................................ddddddddddddddddd.|",
+                "|................................................................ddddddddddddddd.|",
                 "a: #FFFFFF on #FF3B30 bold",
                 "b: default on default bold",
                 "c: default on default bold reverse",
@@ -120,5 +120,33 @@ import Testing
         inbox.toolbar.title = "A very long title that cannot fit\u{1B}[2J"
         let canvas = render(inbox, columns: 40, rows: 6)
         #expect(canvas.trimmedLines[2].hasPrefix("  A very long…  [ 💬 ]"))
+    }
+
+    @Test func questionMarkShowsEveryKeyAndEscapeHidesIt() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        #expect(inbox.handle(.character("?"), at: 0, layout: nil) == .none)
+        let shown = render(inbox).trimmedLines
+        let box = shown.drop { !$0.contains("╭") }.prefix { !$0.contains("╰") }
+        #expect(box.count == 13)
+        for key in [
+            "1-3", "Tab, Right", "Shift-Tab, Left", "Enter, Space", "Click", "r", "Ctrl-L", "Ctrl-Z", "?",
+            "q, Esc, Ctrl-C",
+        ] {
+            #expect(box.contains { $0.contains("│ \(key) ") }, "\(key)")
+        }
+        // Esc closes the help instead of quitting; the next Esc quits.
+        #expect(inbox.handle(.key(.escape), at: 0, layout: nil) == .none)
+        #expect(!inbox.isShowingHelp)
+        #expect(render(inbox).trimmedLines == render(Inbox.demo(startTime: 0, autoPlays: false)).trimmedLines)
+        #expect(inbox.handle(.key(.escape), at: 0, layout: nil) == .quit)
+    }
+
+    @Test func theHelpFitsOrClipsOnSmallScreens() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        _ = inbox.handle(.character("?"), at: 0, layout: nil)
+        for (columns, rows) in [(33, 5), (40, 8), (80, 24)] {
+            let lines = render(inbox, columns: columns, rows: rows).trimmedLines
+            #expect(lines.contains { $0.contains("Keys") })
+        }
     }
 }

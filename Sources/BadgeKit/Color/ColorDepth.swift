@@ -19,3 +19,27 @@ public enum ColorDepth: String, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
+
+extension ColorDepth {
+    /// The best depth a terminal offers, from what terminfo and the environment say.
+    ///
+    /// Direct colour needs both a terminfo entry that takes 24-bit colours (the
+    /// `RGB` capability, or 2²⁴ colours) and `COLORTERM=truecolor` or `24bit`.
+    ///
+    /// - Parameters:
+    ///   - colorCount: The number of colours terminfo reports (`COLORS`).
+    ///   - terminfoHasRGB: Whether terminfo has the `RGB` capability.
+    ///   - colorTermVariable: The value of COLORTERM, if set.
+    public static func detect(colorCount: Int, terminfoHasRGB: Bool, colorTermVariable: String?) -> ColorDepth {
+        let wantsDirect = ["truecolor", "24bit"].contains(colorTermVariable?.lowercased() ?? "")
+        if wantsDirect && (terminfoHasRGB || colorCount >= 1 << 24) {
+            return .direct
+        }
+        switch colorCount {
+        case 256...: return .indexed256
+        case 16...: return .ansi16
+        case 8...: return .ansi8
+        default: return .monochrome
+        }
+    }
+}

@@ -22,7 +22,7 @@ extension Inbox {
         var parts: [String] = []
         if autoPlay.isRunning { parts.append("auto-play") }
         if toolbar.reduceMotion { parts.append("reduce motion") }
-        parts.append("Tab move")
+        parts.append("? help")
         parts.append("q quit")
         return parts.joined(separator: " \u{00B7} ")
     }
@@ -47,7 +47,7 @@ extension Inbox {
         // The hint, centred in the space between the toolbar and the status line, as the original centres it.
         let hintTop = Self.buttonRow + 2
         let statusRow = canvas.rows - 1
-        if statusRow > hintTop {
+        if statusRow > hintTop, !isShowingHelp {
             let row = hintTop + (statusRow - hintTop) / 2
             let hintColumns = appearance.widths.columns(of: hint)
             let column = max((canvas.columns - hintColumns) / 2, 0)
@@ -66,6 +66,9 @@ extension Inbox {
                 modes, column: modeColumn, row: statusRow, style: CellStyle(attributes: .dim), widths: appearance.widths
             )
         }
+        if isShowingHelp {
+            renderHelp(into: &canvas, widths: appearance.widths, ascii: appearance.iconStyle == .ascii)
+        }
         return drawn
     }
 
@@ -76,5 +79,65 @@ extension Inbox {
         let row = canvas.rows / 2
         let column = max((canvas.columns - appearance.widths.columns(of: text)) / 2, 0)
         canvas.write(text, column: column, row: row, style: CellStyle(attributes: .bold), widths: appearance.widths)
+    }
+
+    /// The lines of the help overlay: every key and what it does.
+    public var helpLines: [String] {
+        let count = min(toolbar.buttons.count, 9)
+        let digits = count > 1 ? "1-\(count)" : "1"
+        let keys: [(String, String)] = [
+            (digits, "Clear that button's count"),
+            ("Tab, Right", "Move the focus right"),
+            ("Shift-Tab, Left", "Move the focus left"),
+            ("Enter, Space", "Clear the focused button"),
+            ("Click", "Clear the button clicked"),
+            ("r", "Reduce Motion on or off"),
+            ("Ctrl-L", "Redraw the screen"),
+            ("Ctrl-Z", "Suspend to the shell"),
+            ("?", "Show or hide this help"),
+            ("q, Esc, Ctrl-C", "Quit"),
+        ]
+        return ["Keys", ""]
+            + keys.map { key, meaning in
+                key + String(repeating: " ", count: max(16 - key.count, 1)) + meaning
+            }
+    }
+
+    /// Draws the help overlay in a box in the middle of the screen, clipped to what fits.
+    private func renderHelp(into canvas: inout Canvas, widths: ColumnWidth, ascii: Bool) {
+        let lines = helpLines
+        let innerColumns = lines.map { widths.columns(of: $0) }.max() ?? 0
+        let boxColumns = min(innerColumns + 4, canvas.columns)
+        let boxRows = min(lines.count + 2, canvas.rows)
+        guard boxColumns >= 2, boxRows >= 2 else { return }
+        let left = max((canvas.columns - boxColumns) / 2, 0)
+        let top = max((canvas.rows - boxRows) / 2, 0)
+        let right = left + boxColumns - 1
+        let bottom = top + boxRows - 1
+        let border = CellStyle(attributes: .bold)
+        let boxDrawing = !ascii && widths.columns(of: "\u{2500}" as Unicode.Scalar) == 1
+        let horizontal: Unicode.Scalar = boxDrawing ? "\u{2500}" : "-"
+        let vertical: Unicode.Scalar = boxDrawing ? "\u{2502}" : "|"
+        let corners: [Unicode.Scalar] =
+            boxDrawing ? ["\u{256D}", "\u{256E}", "\u{2570}", "\u{256F}"] : ["+", "+", "+", "+"]
+        for row in top...bottom {
+            canvas.fill(columns: left..<(right + 1), row: row, style: .plain)
+        }
+        for column in left...right {
+            canvas.put(horizontal, columnWidth: 1, column: column, row: top, style: border)
+            canvas.put(horizontal, columnWidth: 1, column: column, row: bottom, style: border)
+        }
+        for (index, line) in lines.enumerated() where top + 1 + index < bottom {
+            let row = top + 1 + index
+            let style = index == 0 ? CellStyle(attributes: .bold) : .plain
+            canvas.write(line, column: left + 2, row: row, style: style, widths: widths)
+            canvas.put(vertical, columnWidth: 1, column: left, row: row, style: border)
+            // Text that would cross the right border is cut by it.
+            canvas.put(vertical, columnWidth: 1, column: right, row: row, style: border)
+        }
+        canvas.put(corners[0], columnWidth: 1, column: left, row: top, style: border)
+        canvas.put(corners[1], columnWidth: 1, column: right, row: top, style: border)
+        canvas.put(corners[2], columnWidth: 1, column: left, row: bottom, style: border)
+        canvas.put(corners[3], columnWidth: 1, column: right, row: bottom, style: border)
     }
 }

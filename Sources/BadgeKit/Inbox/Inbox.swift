@@ -7,6 +7,8 @@ public struct Inbox: Sendable {
     public var toolbar: BadgeToolbar
     /// The script that raises counts until the first key or click.
     public var autoPlay: AutoPlay
+    /// Whether the help overlay listing every key is shown.
+    public var isShowingHelp = false
 
     /// Creates an Inbox around a toolbar.
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
@@ -88,6 +90,8 @@ public struct Inbox: Sendable {
             press(buttonAt: toolbar.focusedIndex, at: time)
         case "r", "R":
             toolbar.reduceMotion.toggle()
+        case "?":
+            isShowingHelp.toggle()
         default:
             if let digit = character.wholeNumberValue, character.isASCII, digit >= 1,
                 digit <= min(toolbar.buttons.count, 9)
@@ -100,6 +104,8 @@ public struct Inbox: Sendable {
 
     private mutating func handle(key: Key, at time: Double) -> InboxCommand {
         switch key {
+        case .escape where isShowingHelp:
+            isShowingHelp = false
         case .escape, .interrupt:
             return .quit
         case .tab, .right:

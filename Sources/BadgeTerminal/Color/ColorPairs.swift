@@ -21,6 +21,11 @@ struct ColorPairs {
     /// The palette index for a colour, or -1 for the terminal's default.
     private mutating func index(of color: TerminalColor) -> Int32 {
         guard case .rgb(let rgb) = color else { return -1 }
+        if depth == .direct {
+            // A direct-colour terminfo entry reads numbers below 8 as ANSI colours: nudge near-black up.
+            let packed = Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
+            return max(packed, 8)
+        }
         if let known = indices[rgb] { return known }
         let index = Int32(ColorPalette.nearestIndex(to: rgb, depth: depth) ?? -1)
         indices[rgb] = index

@@ -95,8 +95,9 @@ public final class TerminalScreen {
         if has_colors(), configuration.colorMode.wantsColor(noColorVariable: noColor) {
             start_color()
             use_default_colors()
-            let colors = cnc_colors()
-            depth = colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
+            let colorTerm = getenv("COLORTERM").map { String(cString: $0) }
+            depth = ColorDepth.detect(
+                colorCount: Int(cnc_colors()), terminfoHasRGB: tigetflag("RGB") > 0, colorTermVariable: colorTerm)
         }
         colorDepth = depth
         pairs = ColorPairs(depth: depth)
