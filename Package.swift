@@ -14,9 +14,11 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "BadgeKit"),
+        // The standard library rounds through libm, which nothing else links when BadgeKit stands alone.
+        .target(name: "BadgeKit", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
         .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
+        .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),

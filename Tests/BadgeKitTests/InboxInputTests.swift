@@ -89,3 +89,18 @@ import Testing
         #expect(inbox.nextWakeTime(after: 0, framesPerSecond: 60) == 1.3)
     }
 }
+
+@Suite struct StatusTextTests {
+    @Test func theStatusSpeaksTheRealCount() {
+        #expect(
+            StatusText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 142))
+                == "Notifications: 142 unread")
+        #expect(
+            StatusText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 0))
+                == "Notifications: none unread")
+        #expect(StatusText.describe(BadgedButton(title: "Cart", symbolName: "cart", count: 1)) == "Cart: 1 unread")
+        #expect(
+            StatusText.describe(BadgedButton(title: "Bell", symbolName: "bell", count: Int.max))
+                == "Bell: 9223372036854775807 unread")
+    }
+}

@@ -235,7 +235,11 @@ public final class TerminalScreen {
             return updateSize()
         }
         var character: wint_t = 0
-        let result = wget_wch(window, &character)
+        var result = wget_wch(window, &character)
+        // An ESC that starts a sequence ncurses did not recognise is read to its end and dropped.
+        while result == OK && character == 27 && !isLoneEscape() {
+            result = wget_wch(window, &character)
+        }
         switch result {
         case OK:
             return KeyDecoder.event(forCharacter: character)
@@ -252,6 +256,97 @@ public final class TerminalScreen {
             }
         default:
             return nil
+        }
+    }
+
+    /// How long to wait for the rest of an unrecognised escape sequence, in milliseconds.
+    private static let sequenceWaitMilliseconds: Int32 = 100
+
+    /// Reads one character, waiting a little for it if none is ready (wraps `wget_wch` and `poll`).
+    private func readCharacter(waitingMilliseconds wait: Int32) -> (result: Int32, value: wint_t) {
+        var value: wint_t = 0
+        var result = wget_wch(window, &value)
+        if result == ERR && wait > 0 {
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, wait) > 0 {
+                result = wget_wch(window, &value)
+            }
+        }
+        return (result, value)
+    }
+
+    /// Decides what an ESC that ncurses returned means: the Escape key, or the start of garbage.
+    ///
+    /// ncurses returns ESC on its own when the Escape key was pressed, and also
+    /// when the bytes after it form no key it knows (an unknown CSI sequence, a
+    /// mouse report in the other protocol, a focus event, a paste). In the second
+    /// case the rest is already waiting: it is read to its end and dropped, so
+    /// none of its bytes act as keys.
+    ///
+    /// - Returns: Whether the ESC was the Escape key.
+    private func isLoneEscape() -> Bool {
+        let next = readCharacter(waitingMilliseconds: 0)
+        if next.result == KEY_CODE_YES {
+            // A key came right after: keep it for the next read.
+            ungetch(Int32(next.value))
+            return true
+        }
+        guard next.result == OK else { return true }
+        switch next.value {
+        case 0x5B:  // "[": a control sequence
+            skipControlSequence()
+        case 0x5D, 0x50, 0x5F, 0x5E:  // "]", "P", "_", "^": a string sequence
+            skipStringSequence()
+        case 0x4F:  // "O": SS3 and one more character
+            _ = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+        default:
+            // ESC and a character (Alt+key, or a second ESC): dropped together.
+            break
+        }
+        return false
+    }
+
+    /// Reads a control sequence to its final byte; for an X10 mouse report, its three bytes after it; for a paste, everything to its end.
+    private func skipControlSequence() {
+        var parameters: [wint_t] = []
+        while parameters.count < 64 {
+            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+            guard next.result == OK else { return }
+            if (0x40...0x7E).contains(next.value) {
+                if next.value == 0x4D && parameters.isEmpty {
+                    // "\e[M" and three bytes: a mouse report in the X10 protocol.
+                    for _ in 0..<3 {
+                        _ = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+                    }
+                } else if next.value == 0x7E && parameters == [0x32, 0x30, 0x30] {
+                    skipPaste()
+                }
+                return
+            }
+            parameters.append(next.value)
+        }
+    }
+
+    /// Reads a string sequence (OSC, DCS, APC, PM) to its BEL or ST terminator.
+    private func skipStringSequence() {
+        var previous: wint_t = 0
+        for _ in 0..<4096 {
+            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+            guard next.result == OK else { return }
+            if next.value == 7 || (previous == 27 && next.value == 0x5C) { return }
+            previous = next.value
+        }
+    }
+
+    /// Drops a bracketed paste up to its closing `ESC [ 2 0 1 ~`, so pasted text never acts as keys.
+    private func skipPaste() {
+        let terminator: [wint_t] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var matched = 0
+        for _ in 0..<1_000_000 {
+            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+            guard next.result == OK else { return }
+            matched = next.value == terminator[matched] ? matched + 1 : (next.value == 27 ? 1 : 0)
+            if matched == terminator.count { return }
         }
     }
 
