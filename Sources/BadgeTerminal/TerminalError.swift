@@ -12,6 +12,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case terminalTypeUnusable(String)
     /// ncurses could not start on this terminal.
     case cannotStart(String)
+    /// A file to read could not be opened.
+    case cannotOpen(path: String, errorNumber: Int32)
+    /// No terminal could be opened for keys (standard input is taken by live counts).
+    case noTerminalForKeys
     /// A system call failed.
     case systemCall(name: String, errorNumber: Int32)
 
@@ -28,6 +32,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "the terminal type '\(name)' cannot draw a full-screen program; try TERM=xterm-256color"
         case .cannotStart(let name):
             return "cannot start the terminal '\(name)' (unknown to terminfo?); try TERM=xterm-256color"
+        case .cannotOpen(let path, let errorNumber):
+            return "cannot open '\(path)': \(String(cString: strerror(errorNumber)))"
+        case .noTerminalForKeys:
+            return "cannot open /dev/tty to read keys while standard input carries the counts"
         case .systemCall(let name, let errorNumber):
             return "\(name) failed: \(String(cString: strerror(errorNumber)))"
         }

@@ -11,24 +11,46 @@ struct InboxApp {
 
     /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
     func run() -> Int32 {
+        let counts: LineReader?
+        do {
+            counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
+        } catch {
+            Diagnostics.report("\(error)")
+            return 66  // EX_NOINPUT
+        }
         do {
             try SignalRelay.install()
-            let screen = try TerminalScreen(configuration: .init(colorMode: options.colorMode))
+            let screen = try TerminalScreen(
+                configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"))
             defer { screen.close() }
-            return loop(on: screen)
+            return loop(on: screen, counts: counts)
         } catch {
             Diagnostics.report("\(error)")
             return 1
         }
     }
 
-    private func loop(on screen: TerminalScreen) -> Int32 {
+    /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
+    private func makeModel(startTime: Double) -> Inbox {
+        guard !options.buttons.isEmpty else {
+            var inbox = Inbox.demo(
+                startTime: startTime, autoPlays: options.autoPlays, limit: options.limit,
+                reduceMotion: options.reduceMotion)
+            if let title = options.title {
+                inbox.toolbar.title = title
+            }
+            return inbox
+        }
+        let toolbar = BadgeToolbar(
+            title: options.title ?? "Badges", buttons: options.buttons, reduceMotion: options.reduceMotion)
+        return Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
+    }
+
+    private func loop(on screen: TerminalScreen, counts: LineReader?) -> Int32 {
         let clock = MonotonicClock()
         let iconStyle = options.iconStyle ?? (TerminalLocale.usesUTF8 ? .emoji : .ascii)
         let appearance = ToolbarAppearance(widths: .terminal, iconStyle: iconStyle, colorDepth: screen.colorDepth)
-        var inbox = Inbox.demo(
-            startTime: clock.now, autoPlays: options.autoPlays, limit: options.limit,
-            reduceMotion: options.reduceMotion)
+        var inbox = makeModel(startTime: clock.now)
         var canvas = Canvas(columns: screen.columns, rows: screen.rows)
         var layout: ToolbarLayout?
 
@@ -46,12 +68,23 @@ struct InboxApp {
                 let milliseconds = ((wake - clock.now) * 1000).rounded(.up)
                 return Int32(min(max(milliseconds, 0), 60_000))
             }
-            let woke = screen.wait(timeoutMilliseconds: timeout)
+            let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor ?? -1)
             if let signal = SignalRelay.pendingTerminationSignal {
                 return 128 + signal
             }
             if woke == .hangup {
                 return 0
+            }
+            if let counts {
+                for line in counts.readLines() {
+                    do {
+                        if let update = try CountUpdate.parse(line) {
+                            inbox.apply(update, at: clock.now)
+                        }
+                    } catch {
+                        inbox.report(error.message, at: clock.now)
+                    }
+                }
             }
             while let event = screen.nextEvent() {
                 switch inbox.handle(event, at: clock.now, layout: layout) {

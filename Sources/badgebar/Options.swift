@@ -15,6 +15,12 @@ struct Options: Equatable {
     var colorMode = ColorMode.auto
     /// The glyph set, or `nil` to choose from the locale.
     var iconStyle: IconStyle?
+    /// The toolbar's title, or `nil` for the demo's "Inbox".
+    var title: String?
+    /// Buttons that replace the Inbox demo's, in order.
+    var buttons: [BadgedButton] = []
+    /// Where live counts come from (`-` for standard input), if anywhere.
+    var countsPath: String?
 
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -47,6 +53,7 @@ struct Options: Equatable {
         if let value = environment("BADGEBAR_REDUCE_MOTION"), !value.isEmpty, value != "0" {
             options.reduceMotion = true
         }
+        var buttonSpecifications: [String] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var name = argument
@@ -94,12 +101,35 @@ struct Options: Equatable {
                     throw UsageError(message: "--icons must be emoji, unicode or ascii, not '\(printable(text))'")
                 }
                 options.iconStyle = style
+            case "--title":
+                let text = Sanitizer.printable(try value(), replacement: nil)
+                guard !text.isEmpty else { throw UsageError(message: "--title needs a non-empty title") }
+                options.title = text
+            case "--button":
+                buttonSpecifications.append(try value())
+            case "--counts-from":
+                let path = try value()
+                guard !path.isEmpty else {
+                    throw UsageError(message: "--counts-from needs a path, or - for standard input")
+                }
+                options.countsPath = path
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(printable(argument))'")
                 }
                 throw UsageError(message: "unexpected argument '\(printable(argument))'")
             }
+        }
+        do {
+            options.buttons = try buttonSpecifications.map { specification throws(ButtonSpecification.ParseError) in
+                try ButtonSpecification.parse(specification, limit: options.limit)
+            }
+        } catch {
+            throw UsageError(message: error.message)
+        }
+        if !options.buttons.isEmpty {
+            // The auto-play script is the Inbox demo's; a toolbar of one's own starts still.
+            options.autoPlays = false
         }
         return .run(options)
     }
@@ -115,10 +145,6 @@ struct Options: Equatable {
 
     /// The text with control characters replaced, so an error message cannot carry an escape sequence.
     static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) ? "?" : scalar
-                }))
+        Sanitizer.printable(text)
     }
 }

@@ -107,3 +107,35 @@ import Testing
         #expect(!ColorMode.never.wantsColor(noColorVariable: nil))
     }
 }
+
+@Suite struct CustomToolbarOptionsTests {
+    @Test func buttonsReplaceTheInboxAndStartStill() throws {
+        let request = try Options.parse([
+            "--title", "Status", "--button", "Mail:envelope:5", "--button=Builds:hammer:0:yellow",
+        ])
+        guard case .run(let options) = request else {
+            Issue.record("expected to run")
+            return
+        }
+        #expect(options.title == "Status")
+        #expect(options.buttons.map(\.title) == ["Mail", "Builds"])
+        #expect(options.buttons[1].badgeColor == .systemYellow)
+        #expect(!options.autoPlays)
+    }
+
+    @Test func theLimitAppliesWhereverItIsGiven() throws {
+        guard case .run(let options) = try Options.parse(["--button", "Mail:envelope:50", "--limit", "9"]) else {
+            Issue.record("expected to run")
+            return
+        }
+        #expect(options.buttons[0].badgeText == "9+")
+    }
+
+    @Test func badSpecsAndPathsAreUsageErrors() throws {
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--button", "Mail:rocket:1"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--button"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--title", "\u{1B}"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--counts-from", ""]) }
+        #expect(try Options.parse(["--counts-from", "-"]) == .run(Options(countsPath: "-")))
+    }
+}

@@ -11,8 +11,9 @@ extension Inbox {
         return "Click an icon or press \(keys) to clear its badge."
     }
 
-    /// The status line's left part: the focused button's title and real count.
+    /// The status line's left part: a notice while one shows, else the focused button's title and real count.
     public var statusText: String {
+        if let notice { return notice.text }
         guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
         return StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
     }

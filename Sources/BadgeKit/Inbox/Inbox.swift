@@ -9,6 +9,19 @@ public struct Inbox: Sendable {
     public var autoPlay: AutoPlay
     /// Whether the help overlay listing every key is shown.
     public var isShowingHelp = false
+    /// A message shown in the status line for a while, such as a skipped line of live counts.
+    public private(set) var notice: Notice?
+
+    /// A message in the status line and when it goes away.
+    public struct Notice: Sendable, Equatable {
+        /// The message.
+        public var text: String
+        /// When it goes away, in seconds on the clock.
+        public var expiryTime: Double
+    }
+
+    /// How long a notice stays in the status line, in seconds.
+    public static let noticeSeconds = 4.0
 
     /// Creates an Inbox around a toolbar.
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
@@ -44,6 +57,29 @@ public struct Inbox: Sendable {
         }
         toolbar.settle(at: time)
         self.toolbar = toolbar
+        if let notice, notice.expiryTime <= time {
+            self.notice = nil
+        }
+    }
+
+    /// Shows a message in the status line for ``noticeSeconds``.
+    public mutating func report(_ message: String, at time: Double) {
+        notice = Notice(text: Sanitizer.printable(message), expiryTime: time + Self.noticeSeconds)
+    }
+
+    /// Applies a line of live counts, as if the change happened in the app; an unknown name is reported.
+    public mutating func apply(_ update: CountUpdate, at time: Double) {
+        advance(to: time)
+        let buttons = toolbar.buttons
+        let index =
+            buttons.firstIndex { $0.title == update.buttonTitle }
+            ?? buttons.firstIndex { $0.title.lowercased() == update.buttonTitle.lowercased() }
+        guard let index else {
+            let name = Sanitizer.printable(String(update.buttonTitle.prefix(40)))
+            report("ignored '\(name)': no button has that title", at: time)
+            return
+        }
+        toolbar.setCount(update.applied(to: buttons[index].count), forButtonAt: index, at: time)
     }
 
     /// Clears a button's count, as its action does.
@@ -131,6 +167,9 @@ public struct Inbox: Sendable {
     ///   - framesPerSecond: The frame rate while something moves.
     public func nextWakeTime(after time: Double, framesPerSecond: Int) -> Double? {
         var wake = autoPlay.nextStepTime
+        if let expiry = notice?.expiryTime {
+            wake = min(wake ?? expiry, expiry)
+        }
         if toolbar.isAnimating(at: time) {
             let frame = time + 1 / Double(max(framesPerSecond, 1))
             wake = min(wake ?? frame, frame)

@@ -16,9 +16,15 @@ public final class TerminalScreen {
         public var escapeDelayMilliseconds: Int32
         /// Whether to ask for mouse reports.
         public var enablesMouse: Bool
+        /// Whether keys come from `/dev/tty` rather than standard input (which then carries data).
+        public var readsKeysFromTTY: Bool
 
         /// Creates a configuration.
-        public init(colorMode: ColorMode = .auto, escapeDelayMilliseconds: Int32 = 25, enablesMouse: Bool = true) {
+        public init(
+            colorMode: ColorMode = .auto, escapeDelayMilliseconds: Int32 = 25, enablesMouse: Bool = true,
+            readsKeysFromTTY: Bool = false
+        ) {
+            self.readsKeysFromTTY = readsKeysFromTTY
             self.colorMode = colorMode
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
             self.enablesMouse = enablesMouse
@@ -43,7 +49,8 @@ public final class TerminalScreen {
     private var shown: Canvas?
     private var cursorVisible: Int32 = -1
     private var isClosed = false
-    private let inputDescriptor: Int32 = 0
+    private let inputDescriptor: Int32
+    private let inputFile: UnsafeMutablePointer<FILE>?
 
     /// How many colours are in use.
     public let colorDepth: ColorDepth
@@ -63,22 +70,37 @@ public final class TerminalScreen {
     public init(configuration: Configuration = Configuration()) throws(TerminalError) {
         TerminalLocale.adopt()
         guard isatty(1) == 1 else { throw .outputNotATerminal }
-        guard isatty(0) == 1 else { throw .inputNotATerminal }
+        var keyboard = cnc_stdin()
+        var ownedKeyboard: UnsafeMutablePointer<FILE>?
+        if configuration.readsKeysFromTTY {
+            guard let tty = fopen("/dev/tty", "r") else { throw .noTerminalForKeys }
+            keyboard = tty
+            ownedKeyboard = tty
+        }
+        let keyboardDescriptor = fileno(keyboard)
+        guard isatty(keyboardDescriptor) == 1 else {
+            if let ownedKeyboard { fclose(ownedKeyboard) }
+            throw .inputNotATerminal
+        }
         let termVariable = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !termVariable.isEmpty else { throw .terminalTypeUnset }
         guard termVariable != "dumb" else { throw .terminalTypeUnusable(termVariable) }
         var savedModes = termios()
-        tcgetattr(0, &savedModes)
-        guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
+        tcgetattr(keyboardDescriptor, &savedModes)
+        guard let screen = newterm(nil, cnc_stdout(), keyboard) else {
+            if let ownedKeyboard { fclose(ownedKeyboard) }
             throw .cannotStart(termVariable)
         }
         guard cnc_has_string_capability("cup") != 0, let window = cnc_stdscr() else {
             endwin()
             delscreen(screen)
+            if let ownedKeyboard { fclose(ownedKeyboard) }
             throw .terminalTypeUnusable(termVariable)
         }
         self.screen = screen
         self.window = window
+        self.inputDescriptor = keyboardDescriptor
+        self.inputFile = ownedKeyboard
 
         raw()
         noecho()
@@ -109,7 +131,7 @@ public final class TerminalScreen {
         columns = Int(cnc_window_columns(window))
         rows = Int(cnc_window_rows(window))
         setCursorVisibility(0)
-        CrashGuard.install(resetSequence: Self.resetSequence(), savedModes: savedModes)
+        CrashGuard.install(resetSequence: Self.resetSequence(), savedModes: savedModes, descriptor: keyboardDescriptor)
     }
 
     /// The bytes that put this terminal back as it was, for the crash handler to write without ncurses.
@@ -146,6 +168,9 @@ public final class TerminalScreen {
         mousemask(0, nil)
         endwin()
         delscreen(screen)
+        if let inputFile {
+            fclose(inputFile)
+        }
         CrashGuard.uninstall()
     }
 
@@ -200,16 +225,19 @@ public final class TerminalScreen {
         clearok(window, true)
     }
 
-    /// Waits for input, a signal or a timeout (wraps `poll`).
+    /// Waits for input, a signal, data on another descriptor, or a timeout (wraps `poll`).
     ///
-    /// - Parameter timeoutMilliseconds: How long to wait; `nil` waits with no timeout, so an idle program sleeps.
-    public func wait(timeoutMilliseconds: Int32?) -> WaitResult {
+    /// - Parameters:
+    ///   - timeoutMilliseconds: How long to wait; `nil` waits with no timeout, so an idle program sleeps.
+    ///   - otherDescriptor: Another descriptor to wake for, such as live counts; negative for none.
+    public func wait(timeoutMilliseconds: Int32?, otherDescriptor: Int32 = -1) -> WaitResult {
         var descriptors = [
             pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalRelay.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: otherDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        let count = descriptors[1].fd >= 0 ? 2 : 1
-        let result = poll(&descriptors, nfds_t(count), timeoutMilliseconds ?? -1)
+        // poll skips negative descriptors.
+        let result = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds ?? -1)
         if result < 0 {
             return errno == EINTR ? .signal : .hangup
         }
@@ -217,7 +245,7 @@ public final class TerminalScreen {
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             return .hangup
         }
-        if count == 2, descriptors[1].revents != 0 {
+        if descriptors[1].revents != 0 {
             SignalRelay.drainWakeups()
             if descriptors[0].revents & Int16(POLLIN) == 0 { return .signal }
         }

@@ -6,6 +6,8 @@ private let resetBytesAddress = Atomic<Int>(0)
 private let resetBytesCount = Atomic<Int>(0)
 /// The address of the terminal modes saved before the program changed them.
 private let savedModesAddress = Atomic<Int>(0)
+/// The terminal descriptor the saved modes belong to.
+private let modesDescriptor = Atomic<Int32>(0)
 /// The address of the handlers that were in place before, one per crash signal, in ``CrashGuard/crashSignals`` order.
 private let previousActionsAddress = Atomic<Int>(0)
 
@@ -33,7 +35,7 @@ private func restoreTerminalAndCrash(_ signal: Int32) {
         _ = write(1, bytes, resetBytesCount.load(ordering: .sequentiallyConsistent))
     }
     if let modes = UnsafePointer<termios>(bitPattern: savedModesAddress.load(ordering: .sequentiallyConsistent)) {
-        _ = tcsetattr(0, TCSANOW, modes)
+        _ = tcsetattr(modesDescriptor.load(ordering: .sequentiallyConsistent), TCSANOW, modes)
     }
     if let previous = UnsafePointer<sigaction>(
         bitPattern: previousActionsAddress.load(ordering: .sequentiallyConsistent))
@@ -59,13 +61,15 @@ public enum CrashGuard {
     ///   - resetSequence: The bytes that put the terminal back: leave the alternate
     ///     screen, show the cursor, stop mouse reports, reset attributes.
     ///   - savedModes: The terminal modes from before the program started.
-    public static func install(resetSequence: [UInt8], savedModes: termios) {
+    ///   - descriptor: The terminal the modes belong to.
+    public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) {
         guard previousActionsAddress.load(ordering: .sequentiallyConsistent) == 0 else { return }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(resetSequence.count, 1))
         bytes.initialize(from: resetSequence, count: resetSequence.count)
         resetBytesAddress.store(Int(bitPattern: bytes), ordering: .sequentiallyConsistent)
         resetBytesCount.store(resetSequence.count, ordering: .sequentiallyConsistent)
 
+        modesDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
         let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         modes.initialize(to: savedModes)
         savedModesAddress.store(Int(bitPattern: modes), ordering: .sequentiallyConsistent)

@@ -1,0 +1,20 @@
+/// Makes text from outside safe to show: no control characters, so no escape sequences.
+public enum Sanitizer {
+    /// Whether a scalar is a C0 or C1 control character or DEL.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    /// The text with each control character replaced (by `?` unless told otherwise) or, with `nil`, removed.
+    public static func printable(_ text: String, replacement: Unicode.Scalar? = "?") -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if !isControl(scalar) {
+                result.append(scalar)
+            } else if let replacement {
+                result.append(replacement)
+            }
+        }
+        return String(result)
+    }
+}

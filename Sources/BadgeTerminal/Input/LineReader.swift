@@ -1,0 +1,82 @@
+import Glibc
+
+/// Reads lines from a pipe, FIFO or file without ever blocking, for live counts.
+///
+/// Poll ``descriptor`` with the terminal; when it is readable, ``readLines()``
+/// returns the complete lines that arrived. A line longer than
+/// ``maximumLineBytes`` is cut there, so no input can grow memory without bound.
+public final class LineReader {
+    /// The longest line kept, in bytes.
+    public static let maximumLineBytes = 1024
+
+    /// The descriptor to poll, or -1 once the input has ended.
+    public private(set) var descriptor: Int32
+    /// Whether the input has ended (end of file, or the last writer of a pipe closed).
+    public var isAtEnd: Bool { descriptor < 0 }
+    private var pending: [UInt8] = []
+    private let ownsDescriptor: Bool
+
+    /// Opens a path for reading (wraps `open` with `O_NONBLOCK`); `-` means standard input.
+    ///
+    /// - Throws: ``TerminalError/cannotOpen(path:errorNumber:)`` when the path cannot be opened.
+    public init(path: String) throws(TerminalError) {
+        if path == "-" {
+            descriptor = 0
+            ownsDescriptor = false
+        } else {
+            let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard opened >= 0 else { throw .cannotOpen(path: path, errorNumber: errno) }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    deinit {
+        if ownsDescriptor && descriptor >= 0 {
+            close(descriptor)
+        }
+    }
+
+    /// The complete lines that have arrived, without their line ends (wraps `read`).
+    ///
+    /// At the end of the input a last line without a line end is returned too.
+    public func readLines() -> [String] {
+        guard descriptor >= 0 else { return [] }
+        var lines: [String] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count > 0 {
+                split(chunk[0..<count], into: &lines)
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EINTR) {
+                break
+            }
+            // End of input, or an error reading it: whatever is left is the last line.
+            if !pending.isEmpty {
+                lines.append(String(decoding: pending, as: UTF8.self))
+                pending.removeAll()
+            }
+            if ownsDescriptor {
+                close(descriptor)
+            }
+            descriptor = -1
+            break
+        }
+        return lines
+    }
+
+    private func split(_ bytes: ArraySlice<UInt8>, into lines: inout [String]) {
+        for byte in bytes {
+            if byte == 0x0A {
+                lines.append(String(decoding: pending, as: UTF8.self))
+                pending.removeAll(keepingCapacity: true)
+            } else if pending.count < Self.maximumLineBytes {
+                pending.append(byte)
+            }
+        }
+    }
+}
