@@ -1,0 +1,122 @@
+import Testing
+
+extension EndToEnd {
+    @Suite("Command line") struct CommandLineTests {
+        /// Runs the binary directly: standard input /dev/null, output and error through pipes.
+        private func run(_ arguments: [String], term: String = "xterm-256color") throws -> ProcessResult {
+            try ChildProcess.run(
+                try BadgebarBinary.path(), arguments,
+                environment: ChildProcess.cleanEnvironment(["TERM=\(term)", "SWIFT_BACKTRACE=enable=no"]),
+                timeout: 10)
+        }
+
+        @Test("--help and -h print the usage on standard output and exit 0", arguments: ["--help", "-h"])
+        func help(_ flag: String) throws {
+            let result = try run([flag])
+            #expect(result.status == .exited(0))
+            #expect(result.standardOutput.contains("Usage:"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("--no-autoplay"), "\(result.standardOutput)")
+            #expect(result.standardOutput.hasSuffix("\n"))
+            #expect(result.standardError == "")
+        }
+
+        @Test("--version prints 'badgebar 0.1.0' and exits 0")
+        func version() throws {
+            let result = try run(["--version"])
+            #expect(result.status == .exited(0))
+            #expect(result.standardOutput == "badgebar 0.1.0\n")
+            #expect(result.standardError == "")
+        }
+
+        @Test(
+            "A bad option prints one 'badgebar: ...' line naming it and a hint, and exits 64",
+            arguments: [
+                (["--limit", "0"], "--limit"),
+                (["--limit", "abc"], "--limit"),
+                (["--limit"], "--limit"),
+                (["--fps", "0"], "--fps"),
+                (["--fps", "241"], "--fps"),
+                (["--icons", "nope"], "--icons"),
+                (["--color", "sometimes"], "--color"),
+                (["--bogus"], "--bogus"),
+                (["--no-autoplay", "extra"], "extra"),
+            ])
+        func badOption(_ arguments: [String], _ named: String) throws {
+            let result = try run(arguments)
+            #expect(result.status == .exited(64), "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput == "", "nothing on standard output for \(arguments)")
+            let lines = result.standardErrorLines
+            #expect(lines.count == 2, "\(arguments): \(lines)")
+            if lines.count == 2 {
+                #expect(lines[0].hasPrefix("badgebar: "), "\(lines)")
+                #expect(lines[0].contains(named), "the message names \(named): \(lines[0])")
+                #expect(lines[1].hasPrefix("badgebar: ") && lines[1].contains("--help"), "the hint: \(lines[1])")
+            }
+        }
+
+        @Test("An escape sequence in a bad argument is not echoed to the terminal")
+        func controlCharactersInErrors() throws {
+            let result = try run(["--icons", "\u{1B}[2J"])
+            #expect(result.status == .exited(64))
+            #expect(!result.standardError.contains("\u{1B}"), "\(result.standardError.debugDescription)")
+        }
+
+        @Test("Standard output to a pipe: one line on standard error, nothing on the pipe, exit 1")
+        func outputToPipe() throws {
+            let result = try run(["--no-autoplay"])
+            #expect(result.status == .exited(1), "\(result.standardError)")
+            #expect(
+                result.standardOutput == "",
+                "no escape sequences into the pipe: \(result.standardOutput.debugDescription)")
+            #expect(result.standardErrorLines.count == 1, "\(result.standardErrorLines)")
+            #expect(
+                result.standardError.hasPrefix("badgebar: ") && result.standardError.contains("standard output"),
+                "\(result.standardError)")
+        }
+
+        @Test(
+            "TERM dumb, unset or unknown: one line on standard error naming the problem, exit 1, terminal untouched",
+            arguments: [("dumb", "dumb"), (nil, "TERM"), ("no-such-terminal-xyz", "no-such-terminal-xyz")])
+        func unusableTerminal(_ term: String?, _ named: String) throws {
+            let terminal = try TmuxTerminal(
+                arguments: ["--no-autoplay"], term: term, redirections: [.standardErrorToFile])
+            defer { terminal.close() }
+            let status = try terminal.waitForExit()
+            let screen = try terminal.capture()
+            #expect(status == 1, "TERM=\(term ?? "(unset)")\n\(screen)")
+            let lines = terminal.standardError.split(separator: "\n").map(String.init)
+            #expect(lines.count == 1, "TERM=\(term ?? "(unset)"): \(lines)")
+            #expect(lines.first?.hasPrefix("badgebar: ") == true, "\(lines)")
+            #expect(lines.first?.contains(named) == true, "the message names '\(named)': \(lines)")
+            #expect(screen.trimmed(row: 0) == "[exit 1]", "nothing drawn before the wrapper's line\n\(screen)")
+            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+            #expect(screen.terminalModes == ["icanon", "echo"], "\(screen)")
+        }
+
+        @Test("Standard input not a terminal (output is): one line on standard error, exit 1")
+        func inputNotATerminal() throws {
+            let terminal = try TmuxTerminal(
+                arguments: ["--no-autoplay"], redirections: [.standardInputFromNull, .standardErrorToFile])
+            defer { terminal.close() }
+            let status = try terminal.waitForExit()
+            let screen = try terminal.capture()
+            #expect(status == 1, "\(screen)")
+            let lines = terminal.standardError.split(separator: "\n").map(String.init)
+            #expect(lines.count == 1 && lines[0].hasPrefix("badgebar: "), "\(lines)")
+            #expect(lines.first?.contains("standard input") == true, "\(lines)")
+            #expect(screen.trimmed(row: 0) == "[exit 1]", "\(screen)")
+        }
+
+        @Test("Standard output to a file (input is a terminal): exit 1 and the file stays empty")
+        func outputToFile() throws {
+            let terminal = try TmuxTerminal(arguments: ["--no-autoplay"], redirections: [.standardOutputToFile])
+            defer { terminal.close() }
+            let status = try terminal.waitForExit()
+            let screen = try terminal.capture()
+            #expect(status == 1, "\(screen)")
+            #expect(terminal.standardOutput == "", "\(terminal.standardOutput.debugDescription)")
+            #expect(screen.trimmed(row: 0).hasPrefix("badgebar: "), "the message on the terminal\n\(screen)")
+            #expect(screen.trimmed(row: 0).contains("standard output"), "\(screen)")
+        }
+    }
+}
