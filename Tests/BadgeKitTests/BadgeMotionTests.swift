@@ -278,4 +278,22 @@ import Testing
         #expect(toolbarSnapshot(bell, at: 0.05, appearance: appearance).contains("#FFFFFF on #FF3B30 dim"))
         #expect(toolbarSnapshot(bell, at: 1, appearance: appearance).contains("#FFFFFF on #FF3B30 bold"))
     }
+
+    @Test func stoppingAtTheSettleTimeHidesNoVisibleMotion() {
+        // After the settle time the spring stays within the visible tolerance…
+        for time in stride(from: timing.settleSeconds, through: 3, by: 0.0005) {
+            #expect(
+                abs(timing.spring.value(target: 1, initialVelocity: 0, time: time) - 1) < MotionTiming.visibleTolerance)
+        }
+        // …and within it no width up to six columns and no digit roll shows a difference.
+        for scale in [1 - MotionTiming.visibleTolerance, 0.99, 1.01, 1 + MotionTiming.visibleTolerance * 0.999] {
+            for full in 1...6 {
+                #expect(BadgeMotion.columns(forScale: scale, fullColumns: full) == full, "\(scale) \(full)")
+            }
+            #expect(BadgeMotion.rolledText(from: "0", to: "9", increasing: true, progress: scale) == "9")
+            #expect(BadgeMotion.rolledText(from: "9", to: "0", increasing: false, progress: scale) == "0")
+        }
+        // The motion is short: well under half a second, so the frame timer sleeps most of the time.
+        #expect(timing.settleSeconds < 0.45)
+    }
 }

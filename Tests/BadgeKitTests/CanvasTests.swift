@@ -113,3 +113,51 @@ import Testing
         #expect(widths.columns(of: "Inbox 🔔") == 8)
     }
 }
+
+@Suite struct CanvasReuseTests {
+    /// A small deterministic generator, so the test is the same on every run.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test func clearingReusingAndDiffingOnlyTouchedRowsMatchesAFullComparison() {
+        var generator = Generator(state: 42)
+        let red = CellStyle(background: .rgb(.systemRed))
+        var shown = Canvas(columns: 30, rows: 12)
+        var frame = Canvas(columns: 30, rows: 12)
+        for _ in 0..<300 {
+            frame.clear()
+            for _ in 0..<generator.next(5) {
+                let text = ["ab", "🔔x", "    ", "99+"][generator.next(4)]
+                frame.write(
+                    text, column: generator.next(32) - 1, row: generator.next(12),
+                    style: generator.next(2) == 0 ? .plain : red, widths: .estimate)
+            }
+            // The runs found must cover exactly the cells that differ.
+            var differing = Set<Int>()
+            for index in frame.cells.indices where frame.cells[index] != shown.cells[index] {
+                differing.insert(index)
+            }
+            var covered = Set<Int>()
+            for run in frame.changedRuns(from: shown) {
+                for column in run.columns {
+                    covered.insert(run.row * 30 + column)
+                }
+            }
+            #expect(differing.isSubset(of: covered))
+            #expect(
+                covered.allSatisfy { index in
+                    differing.contains(index) || differing.contains(index + 1) || differing.contains(index - 1)
+                })
+            shown.replaceCells(with: frame)
+            #expect(shown == frame)
+        }
+        // A fresh canvas and a cleared one are the same.
+        frame.clear()
+        #expect(frame == Canvas(columns: 30, rows: 12))
+    }
+}

@@ -25,9 +25,10 @@ extension Canvas {
             }
             return
         }
+        let sameFill = fillCell == previous.fillCell
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
-                for row in 0..<rows {
+                for row in 0..<rows where isTouched(row: row) || previous.isTouched(row: row) || !sameFill {
                     let base = row * columns
                     var column = 0
                     while column < columns {

@@ -13,12 +13,26 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor should rest, if anywhere (for screen readers and magnifiers).
     public var cursor: (column: Int, row: Int)?
+    /// The cell every untouched row is filled with.
+    private(set) var fillCell: Cell
+    /// Which rows were drawn into since the last clear; every other row is all ``fillCell``.
+    ///
+    /// Clearing and comparing skip untouched rows, so a mostly empty screen costs
+    /// little to redraw however large it is.
+    private var touchedRows: [Bool]
 
     /// Creates a canvas filled with blank cells.
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
         self.cells = Array(repeating: fill, count: self.columns * self.rows)
+        self.fillCell = fill
+        self.touchedRows = Array(repeating: false, count: self.rows)
+    }
+
+    /// Whether a row may differ from the fill: it was drawn into since the last clear.
+    func isTouched(row: Int) -> Bool {
+        touchedRows[row]
     }
 
     /// Whether two canvases show the same cells and cursor.
@@ -39,8 +53,16 @@ public struct Canvas: Sendable, Equatable {
 
     /// Blanks every cell and forgets the cursor.
     public mutating func clear(fill: Cell = .blank) {
-        for index in cells.indices {
-            cells[index] = fill
+        let everything = fill != fillCell
+        fillCell = fill
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for row in 0..<rows where everything || touchedRows[row] {
+                let base = row * columns
+                for column in 0..<columns {
+                    buffer[base + column] = fill
+                }
+                touchedRows[row] = false
+            }
         }
         cursor = nil
     }
@@ -58,6 +80,7 @@ public struct Canvas: Sendable, Equatable {
         _ glyph: Unicode.Scalar, columnWidth: Int, column: Int, row: Int, style: CellStyle
     ) {
         guard row >= 0, row < rows, column >= 0, column < columns, columnWidth > 0 else { return }
+        touchedRows[row] = true
         let base = row * columns
         if columnWidth >= 2 && column + 1 >= columns {
             release(column: column, base: base)
@@ -107,6 +130,7 @@ public struct Canvas: Sendable, Equatable {
     /// Gives a run of cells in one row a new style, keeping their glyphs.
     public mutating func restyle(columns range: Range<Int>, row: Int, style: CellStyle) {
         guard row >= 0, row < rows else { return }
+        touchedRows[row] = true
         let clamped = range.clamped(to: 0..<columns)
         for column in clamped {
             cells[row * columns + column].style = style
@@ -131,13 +155,20 @@ extension Canvas {
             self = other
             return
         }
+        let everything = other.fillCell != fillCell
         cells.withUnsafeMutableBufferPointer { target in
             other.cells.withUnsafeBufferPointer { source in
-                for index in source.indices {
-                    target[index] = source[index]
+                // Rows untouched on both sides are the same fill already.
+                for row in 0..<rows where everything || touchedRows[row] || other.touchedRows[row] {
+                    let base = row * columns
+                    for column in 0..<columns {
+                        target[base + column] = source[base + column]
+                    }
+                    touchedRows[row] = other.touchedRows[row]
                 }
             }
         }
+        fillCell = other.fillCell
         cursor = other.cursor
     }
 }

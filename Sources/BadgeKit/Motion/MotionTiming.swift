@@ -16,7 +16,7 @@ public struct MotionTiming: Sendable, Equatable {
         self.spring = spring
         self.reducedDurationSeconds = reducedDurationSeconds
         self.reducedCurve = reducedCurve
-        self.settleSeconds = spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: 0.01)
+        self.settleSeconds = MotionTiming.visibleSettle(of: spring, tolerance: Self.visibleTolerance)
         self.arrivalSeconds = MotionTiming.firstArrival(of: spring, horizon: settleSeconds)
         let impulse = MotionTiming.impulseShape(of: spring)
         self.bounceVelocity = impulse.velocity
@@ -26,7 +26,13 @@ public struct MotionTiming: Sendable, Equatable {
     /// The original's timing.
     public static let standard = MotionTiming()
 
-    /// How long the spring takes to come within 1 % of its target, in seconds: past it no cell would change.
+    /// How far from its target the spring may be with no cell showing it, as a fraction.
+    ///
+    /// Widths up to six columns round the same within 4 % (the overshoot shows from a
+    /// quarter column), and a digit rolling up to nine steps stays on its target.
+    public static let visibleTolerance = 0.04
+
+    /// How long the spring takes to stay within ``visibleTolerance`` of its target, in seconds: past it no cell changes.
     public let settleSeconds: Double
     /// When the spring first reaches its target, in seconds; a fade is complete from then on.
     public let arrivalSeconds: Double
@@ -51,6 +57,19 @@ public struct MotionTiming: Sendable, Equatable {
     public func bounceHeight(afterSeconds elapsed: Double) -> Double {
         guard elapsed > 0, elapsed < bounceSettleSeconds else { return 0 }
         return spring.value(target: 0, initialVelocity: bounceVelocity, time: elapsed)
+    }
+
+    /// The last time the spring's step response is farther than a tolerance from 1, plus one sample.
+    private static func visibleSettle(of spring: Spring, tolerance: Double) -> Double {
+        let horizon = max(spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: tolerance / 10), 0.01)
+        let samples = 4000
+        let step = horizon / Double(samples)
+        var last = 0
+        for index in 1...samples
+        where abs(spring.value(target: 1, initialVelocity: 0, time: step * Double(index)) - 1) >= tolerance {
+            last = index
+        }
+        return step * Double(last + 1)
     }
 
     /// The first time the spring's step response reaches 1 (or the horizon, if it never overshoots).
