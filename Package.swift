@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
         .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
         .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
+        .executableTarget(
+            name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),
