@@ -14,15 +14,21 @@ enum Usage {
           --fps N            Frames per second while something moves, 1 to 240 (default 60)
           --color MODE       auto, always or never (default auto; NO_COLOR turns auto off)
           --icons STYLE      emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)
+          --title TEXT       The toolbar's title (default Inbox)
+          --button SPEC      A button title:symbol:count[:colour], repeatable; replaces the
+                             Inbox's buttons (e.g. "Mail:envelope:5", "Builds:hammer:0:yellow")
+          --counts-from PATH Live counts from a file, FIFO or pipe (- for standard input):
+                             lines Name=N, Name+=N or Name-=N
           -h, --help         Show this help and exit
           --version          Show the version and exit
 
         Keys:
-          1-3                Clear that button's count
+          1-9                Clear that button's count (1-3 in the Inbox)
           Tab, Right         Move the focus right
           Shift-Tab, Left    Move the focus left
           Enter, Space       Clear the focused button's count
           r                  Turn Reduce Motion on or off
+          ?                  Show or hide the help
           Ctrl-L             Redraw the screen
           Ctrl-Z             Suspend to the shell
           q, Esc, Ctrl-C     Quit
@@ -31,7 +37,8 @@ enum Usage {
         Auto-play adds to the counts every 1.3 s (notifications +2, cart +1,
         messages +1) until the first key or click.
 
-        Exit status: 0 on quit; 64 for a bad option; 1 when no usable terminal;
+        Exit status: 0 on quit; 64 for a bad option; 66 when the counts file cannot
+        be opened; 1 when no usable terminal;
         128+N when ended by signal N (after restoring the terminal).
         """
 }

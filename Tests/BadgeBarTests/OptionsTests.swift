@@ -93,7 +93,7 @@ import Testing
         for word in [
             "--limit", "--no-autoplay", "--reduce-motion", "--fps", "--color", "--icons", "--help", "--version",
             "Tab", "Shift-Tab", "Enter", "Space", "Esc", "Ctrl-C", "Ctrl-L", "Ctrl-Z", "1-3", "NO_COLOR",
-            "BADGEBAR_REDUCE_MOTION",
+            "BADGEBAR_REDUCE_MOTION", "--title", "--button", "--counts-from", "Name+=N",
         ] {
             #expect(Usage.text.contains(word), "\(word)")
         }
