@@ -86,7 +86,8 @@ struct InboxApp {
                     }
                 }
             }
-            while let event = screen.nextEvent() {
+            // After a timeout nothing has arrived: only the clock moved.
+            while woke != .timeout, let event = screen.nextEvent() {
                 switch inbox.handle(event, at: clock.now, layout: layout) {
                 case .none:
                     break

@@ -3,6 +3,9 @@ public enum BadgeText {
     /// The limit past which a badge shows `limit+`, as in the original component.
     public static let defaultLimit = 99
 
+    /// The text that stands for a dot badge: one cell, no number.
+    public static let dot = "\u{25CF}"
+
     /// The text of a badge: none for a count of zero or less, the number, or `limit+` past the limit.
     ///
     /// - Parameters:

@@ -29,6 +29,7 @@ public struct ColumnWidth: Sendable {
     /// A pure-Swift estimate of `wcwidth`: wide for East Asian wide ranges and emoji, zero for combining marks.
     public static let estimate = ColumnWidth { scalar in
         let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         case .control: return -1

@@ -45,8 +45,24 @@ public struct BadgeMotion: Sendable, Equatable {
         from oldCount: Int, to newCount: Int, limit: Int, at time: Double,
         reduceMotion: Bool, timing: MotionTiming
     ) {
-        let oldText = BadgeText.text(for: oldCount, limit: limit)
-        let newText = BadgeText.text(for: newCount, limit: limit)
+        recordChange(
+            from: BadgeText.text(for: oldCount, limit: limit), to: BadgeText.text(for: newCount, limit: limit),
+            increased: newCount > oldCount, at: time, reduceMotion: reduceMotion, timing: timing)
+    }
+
+    /// Records a change of badge text at an instant: a number, a word, ``BadgeText/dot``, or `nil` for none.
+    ///
+    /// - Parameters:
+    ///   - oldText: The text before.
+    ///   - newText: The text after.
+    ///   - increased: Whether the count went up, which rolls digits upward and bounces the icon.
+    ///   - time: When the change happened, in seconds on the motion clock.
+    ///   - reduceMotion: Whether to fade instead of moving.
+    ///   - timing: The curves in use, to sample where an interrupted motion was.
+    public mutating func recordChange(
+        from oldText: String?, to newText: String?, increased: Bool, at time: Double,
+        reduceMotion: Bool, timing: MotionTiming
+    ) {
         let shown = frame(settledText: oldText, at: time, timing: timing)
         let currentScale = presence.map { scale(of: $0, at: time, timing: timing) } ?? (oldText == nil ? 0 : 1)
         switch (oldText, newText) {
@@ -63,13 +79,14 @@ public struct BadgeMotion: Sendable, Equatable {
             roll = nil
         case (let before?, let after?) where before != after:
             let from = roll == nil || shown.isDot ? before : (shown.text ?? before)
+            // Numbers roll; words and dots cross-fade, as numbers do under Reduce Motion.
+            let crossFades = reduceMotion || !BadgeMotion.isNumeric(from) || !BadgeMotion.isNumeric(after)
             roll = Roll(
-                fromText: from, toText: after, isIncreasing: newCount > oldCount, startTime: time,
-                reduceMotion: reduceMotion)
+                fromText: from, toText: after, isIncreasing: increased, startTime: time, reduceMotion: crossFades)
         default:
             break
         }
-        if newCount > oldCount && !reduceMotion {
+        if increased && !reduceMotion {
             bounceStartTime = time
         }
     }
@@ -128,7 +145,13 @@ public struct BadgeMotion: Sendable, Equatable {
     ///   - settledText: The badge's text when at rest (from its current count), or `nil` for none.
     ///   - time: The instant, in seconds on the motion clock.
     ///   - timing: The curves in use.
-    public func frame(settledText: String?, at time: Double, timing: MotionTiming) -> BadgeFrame {
+    ///   - widths: How wide the text's glyphs are.
+    public func frame(
+        settledText: String?, at time: Double, timing: MotionTiming, widths: ColumnWidth = .estimate
+    ) -> BadgeFrame {
+        func fullColumns(_ text: String) -> Int {
+            text == BadgeText.dot ? 1 : widths.columns(of: text) + 2
+        }
         var text = settledText
         var textOpacity = 1.0
         var opacity = 1.0
@@ -142,7 +165,7 @@ public struct BadgeMotion: Sendable, Equatable {
                 if progress < 1 {
                     text = progress < 0.5 ? roll.fromText : settled
                     textOpacity = abs(1 - 2 * progress)
-                    columnsOverride = max(roll.fromText.count, settled.count) + 2
+                    columnsOverride = max(fullColumns(roll.fromText), fullColumns(settled))
                 }
             } else if elapsed < timing.settleSeconds {
                 text = BadgeMotion.rolledText(
@@ -151,14 +174,14 @@ public struct BadgeMotion: Sendable, Equatable {
             }
         }
 
-        var columns = columnsOverride ?? (text.map { $0.count + 2 } ?? 0)
+        var columns = columnsOverride ?? (text.map(fullColumns) ?? 0)
 
         if let presence {
             let elapsed = time - presence.startTime
             let finished = elapsed >= duration(reduceMotion: presence.reduceMotion, timing: timing)
             if !finished {
                 let shownText = presence.isAppearing ? (text ?? presence.text) : presence.text
-                let fullColumns = shownText.count + 2
+                let fullColumns = fullColumns(shownText)
                 let scale = scale(of: presence, at: time, timing: timing)
                 if presence.reduceMotion {
                     opacity = min(max(scale, 0), 1)
@@ -180,7 +203,7 @@ public struct BadgeMotion: Sendable, Equatable {
                     } else {
                         columns = max(scaled, 1)
                         text = shownText
-                        isDot = columns == 1 || columns < shownText.count
+                        isDot = shownText != BadgeText.dot && (columns == 1 || columns < fullColumns - 2)
                     }
                 }
             }
@@ -197,6 +220,11 @@ public struct BadgeMotion: Sendable, Equatable {
         return BadgeFrame(
             text: text, isDot: isDot, columns: columns, opacity: opacity, textOpacity: textOpacity,
             iconLift: lift)
+    }
+
+    /// Whether a badge text is a number (with perhaps a suffix such as `+`), whose digits can roll.
+    static func isNumeric(_ text: String) -> Bool {
+        text.first.map { $0.isASCII && $0.isNumber } ?? false
     }
 
     /// The width of a badge at a scale, in whole columns.

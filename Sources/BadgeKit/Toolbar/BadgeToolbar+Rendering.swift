@@ -30,13 +30,19 @@ extension BadgeToolbar {
 
         var badges: [(index: Int, span: ToolbarLayout.Span, frame: BadgeFrame)] = []
         for index in buttons.indices {
-            let frame = badgeFrame(forButtonAt: index, at: time)
+            var frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             let focused = showsFocus && index == focusedIndex
             drawButton(
                 at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
                 appearance: appearance)
             if frame.text != nil, frame.columns > 0 {
-                let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns)
+                // A word too wide for the room between the neighbours is shortened with an ellipsis.
+                let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
+                if frame.columns > widest, let text = frame.text, !frame.isDot {
+                    frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
+                    frame.columns = widest
+                }
+                let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
                 layout.buttons[index].badge = span
                 badges.append((index, span, frame))
             }
@@ -124,9 +130,30 @@ extension BadgeToolbar {
                 attributes: faint ? .dim : .bold)
         }
         canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
-        let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
+        let content: String
+        if text == BadgeText.dot {
+            content = String(Character(appearance.badgeDotGlyph))
+        } else {
+            content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
+        }
         let contentColumns = appearance.widths.columns(of: content)
         let start = span.column + max((span.columns - contentColumns) / 2, 0)
         canvas.write(content, column: start, row: span.row, style: style, widths: appearance.widths)
+    }
+
+    /// Text cut to fit some columns, ending in an ellipsis when anything was cut.
+    static func shortened(_ text: String, toColumns limit: Int, widths: ColumnWidth) -> String {
+        guard widths.columns(of: text) > limit else { return text }
+        let ellipsis: Unicode.Scalar = widths.columns(of: "\u{2026}" as Unicode.Scalar) == 1 ? "\u{2026}" : "."
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let width = max(widths.columns(of: scalar), 0)
+            if used + width > limit - 1 { break }
+            kept.append(scalar)
+            used += width
+        }
+        kept.append(ellipsis)
+        return String(kept)
     }
 }

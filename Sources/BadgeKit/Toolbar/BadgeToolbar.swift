@@ -15,6 +15,8 @@ public struct BadgeToolbar: Sendable {
     public var reduceMotion: Bool
     /// The curves the motion follows.
     public var timing: MotionTiming
+    /// The corner every badge sits on.
+    public var badgeCorner: BadgeCorner = .topTrailing
 
     /// Creates a toolbar.
     public init(
@@ -33,10 +35,11 @@ public struct BadgeToolbar: Sendable {
         guard buttons.indices.contains(index) else { return }
         let old = buttons[index].count
         guard old != count else { return }
+        let oldText = buttons[index].badgeText
         buttons[index].count = count
         motions[index].recordChange(
-            from: old, to: count, limit: buttons[index].limit, at: time, reduceMotion: reduceMotion,
-            timing: timing)
+            from: oldText, to: buttons[index].badgeText, increased: count > old, at: time,
+            reduceMotion: reduceMotion, timing: timing)
     }
 
     /// Adds to a button's count at an instant; the sum saturates instead of overflowing.
@@ -71,7 +74,23 @@ public struct BadgeToolbar: Sendable {
     }
 
     /// How a button's badge and icon look at an instant.
-    public func badgeFrame(forButtonAt index: Int, at time: Double) -> BadgeFrame {
-        motions[index].frame(settledText: buttons[index].badgeText, at: time, timing: timing)
+    public func badgeFrame(forButtonAt index: Int, at time: Double, widths: ColumnWidth = .estimate) -> BadgeFrame {
+        motions[index].frame(settledText: buttons[index].badgeText, at: time, timing: timing, widths: widths)
+    }
+
+    /// Adds to a button's count at an instant, saturating; the badge's text still caps at its limit.
+    public mutating func increment(buttonAt index: Int, by amount: Int = 1, at time: Double) {
+        guard buttons.indices.contains(index) else { return }
+        var button = buttons[index]
+        button.increment(by: amount)
+        setCount(button.count, forButtonAt: index, at: time)
+    }
+
+    /// Takes from a button's count at an instant, never below zero.
+    public mutating func decrement(buttonAt index: Int, by amount: Int = 1, at time: Double) {
+        guard buttons.indices.contains(index) else { return }
+        var button = buttons[index]
+        button.decrement(by: amount)
+        setCount(button.count, forButtonAt: index, at: time)
     }
 }

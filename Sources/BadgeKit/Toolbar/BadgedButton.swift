@@ -10,6 +10,10 @@ public struct BadgedButton: Sendable, Equatable {
     public var limit: Int
     /// The badge's colour; its text is black or white, whichever reads on it.
     public var badgeColor: RGBColor
+    /// What the badge shows while the count is above zero: the number, a dot, or a word.
+    public var style: BadgeStyle
+    /// Whether a count of zero shows `0` rather than no badge (count badges only).
+    public var showsZero: Bool
 
     /// Creates a button, with the original's defaults: a limit of 99 and a red badge.
     public init(
@@ -17,8 +21,12 @@ public struct BadgedButton: Sendable, Equatable {
         symbolName: String,
         count: Int,
         limit: Int = BadgeText.defaultLimit,
-        badgeColor: RGBColor = .systemRed
+        badgeColor: RGBColor = .systemRed,
+        style: BadgeStyle = .count,
+        showsZero: Bool = false
     ) {
+        self.style = style
+        self.showsZero = showsZero
         self.title = title
         self.symbolName = symbolName
         self.count = count
@@ -28,6 +36,33 @@ public struct BadgedButton: Sendable, Equatable {
 
     /// The text the badge shows, or `nil` when there is no badge.
     public var badgeText: String? {
-        BadgeText.text(for: count, limit: limit)
+        switch style {
+        case .count:
+            if count <= 0 && showsZero { return "0" }
+            return BadgeText.text(for: count, limit: limit)
+        case .dot:
+            return count > 0 ? BadgeText.dot : nil
+        case .text(let word):
+            return count > 0 ? word : nil
+        }
+    }
+
+    /// Adds to the count, saturating at `Int.max` instead of overflowing; the badge still caps its text at the limit.
+    public mutating func increment(by amount: Int = 1) {
+        count = BadgeCount.adding(max(amount, 0), to: max(count, 0))
+    }
+
+    /// Takes from the count, never going below zero and never trapping.
+    public mutating func decrement(by amount: Int = 1) {
+        count = BadgeCount.subtracting(max(amount, 0), from: count)
+    }
+
+    /// What a screen reader says the badge shows: `142 unread`, `none unread`, `new`, or the word.
+    public var accessibilityValue: String {
+        switch style {
+        case .count: count > 0 ? "\(count) unread" : "none unread"
+        case .dot: count > 0 ? "new" : "nothing new"
+        case .text(let word): count > 0 ? word : "none"
+        }
     }
 }

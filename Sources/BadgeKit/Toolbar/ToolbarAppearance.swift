@@ -37,6 +37,11 @@ public struct ToolbarAppearance: Sendable {
         iconStyle == .ascii || widths.columns(of: "\u{2022}") != 1 ? "*" : "\u{2022}"
     }
 
+    /// The glyph of a dot badge: a filled circle, or `*` without Unicode.
+    var badgeDotGlyph: Unicode.Scalar {
+        iconStyle == .ascii || widths.columns(of: "\u{25CF}") != 1 ? "*" : "\u{25CF}"
+    }
+
     /// The glyph that underlines the focused button.
     var focusGlyph: Unicode.Scalar {
         iconStyle == .ascii || widths.columns(of: "\u{2500}") != 1 ? "-" : "\u{2500}"

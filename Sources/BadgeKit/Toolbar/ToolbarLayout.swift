@@ -86,16 +86,38 @@ public struct ToolbarLayout: Sendable, Equatable {
         title = Span(column: Self.horizontalPadding, row: row, columns: min(titleColumns, available))
     }
 
-    /// Where a badge of some width sits on a button: on the row above, 70 % of it inside the trailing edge.
+    /// Where a badge of some width sits on a button: on the row above (or below), 70 % of it inside the trailing (or leading) edge.
     ///
     /// A badge that would leave the screen is shifted inward rather than clipped.
-    public func badgeSpan(forButtonAt index: Int, columns: Int) -> Span {
+    public func badgeSpan(forButtonAt index: Int, columns: Int, corner: BadgeCorner = .topTrailing) -> Span {
         let body = buttons[index].body
         let inside = Int((Self.badgeInsideFraction * Double(columns)).rounded())
-        var column = body.endColumn - inside
+        var column = corner.isTrailing ? body.endColumn - inside : body.column - (columns - inside)
         column = min(column, screenColumns - columns)
         column = max(column, 0)
-        return Span(column: column, row: body.row - 1, columns: columns)
+        return Span(column: column, row: corner.isTop ? body.row - 1 : body.row + 1, columns: columns)
+    }
+
+    /// Whether a badge of some width fits a button's corner without covering a neighbouring button.
+    public func badgeFits(forButtonAt index: Int, columns: Int, corner: BadgeCorner = .topTrailing) -> Bool {
+        guard columns <= screenColumns else { return false }
+        let span = badgeSpan(forButtonAt: index, columns: columns, corner: corner)
+        for neighbour in [index - 1, index + 1] where buttons.indices.contains(neighbour) {
+            let body = buttons[neighbour].body
+            if span.column < body.endColumn && body.column < span.endColumn {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The widest badge, up to some width, that fits a button's corner; never below three columns.
+    public func widestBadge(forButtonAt index: Int, upTo columns: Int, corner: BadgeCorner = .topTrailing) -> Int {
+        var width = columns
+        while width > 3 && !badgeFits(forButtonAt: index, columns: width, corner: corner) {
+            width -= 1
+        }
+        return width
     }
 
     /// The button a cell belongs to (its brackets, its icon, its badge, or the cells above it), or `nil`.
@@ -107,6 +129,7 @@ public struct ToolbarLayout: Sendable, Equatable {
         }
         for (index, frame) in buttons.enumerated() {
             let body = frame.body
+            // The row above the body too, where a lifted icon goes.
             if body.contains(column: column, row: row) || body.contains(column: column, row: row + 1) {
                 return index
             }

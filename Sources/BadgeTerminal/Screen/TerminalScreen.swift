@@ -108,6 +108,8 @@ public final class TerminalScreen {
         intrflush(window, false)
         keypad(window, true)
         nodelay(window, true)
+        // The run loop reads input itself; ncurses need not check for it while it writes a frame.
+        typeahead(-1)
         if getenv("ESCDELAY") == nil {
             set_escdelay(configuration.escapeDelayMilliseconds)
         }
@@ -183,7 +185,9 @@ public final class TerminalScreen {
             shown = nil
         }
         var glyph: [wchar_t] = [0, 0]
+        var changed = false
         canvas.forEachChangedRun(from: shown) { run in
+            changed = true
             var column = run.columns.lowerBound
             while column < run.columns.upperBound {
                 let cell = canvas[column, run.row]
@@ -202,6 +206,11 @@ public final class TerminalScreen {
             pairs.didRecycle = false
             shown = nil
             draw(canvas)
+            return
+        }
+        let cursorMoved = canvas.cursor?.column != shown?.cursor?.column || canvas.cursor?.row != shown?.cursor?.row
+        guard changed || cursorMoved || shown == nil else {
+            // Nothing to show: no ncurses call, no write, no input checks.
             return
         }
         if let cursor = canvas.cursor, canvas.contains(column: cursor.column, row: cursor.row) {
