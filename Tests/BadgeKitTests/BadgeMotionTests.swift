@@ -296,4 +296,30 @@ import Testing
         // The motion is short: well under half a second, so the frame timer sleeps most of the time.
         #expect(timing.settleSeconds < 0.45)
     }
+
+    @Test func theFrameTimerWakesOnlyForFramesThatLookDifferent() {
+        var bell = toolbar(count: 96)
+        bell.addToCount(2, forButtonAt: 0, at: 0)
+        var wakes: [Double] = []
+        var time = 0.0
+        while let next = bell.nextVisibleChange(after: time, frameInterval: 1.0 / 60) {
+            #expect(next > time)
+            wakes.append(next)
+            time = next
+        }
+        // Fewer wake-ups than frames at 60 fps over the motion, and the last one once it has stopped.
+        let frames = Int((max(timing.settleSeconds, timing.bounceSettleSeconds) * 60).rounded(.up))
+        #expect(wakes.count < frames)
+        #expect(!bell.isAnimating(at: wakes.last!))
+        // Every frame skipped looks like the one drawn before it.
+        var drawn = bell.badgeFrame(forButtonAt: 0, at: 0)
+        var previousWake = 0.0
+        for wake in wakes {
+            for skipped in stride(from: previousWake + 1.0 / 60, to: wake - 1e-9, by: 1.0 / 60) {
+                #expect(bell.badgeFrame(forButtonAt: 0, at: skipped).looksTheSame(as: drawn))
+            }
+            drawn = bell.badgeFrame(forButtonAt: 0, at: wake)
+            previousWake = wake
+        }
+    }
 }

@@ -170,8 +170,7 @@ public struct Inbox: Sendable {
         if let expiry = notice?.expiryTime {
             wake = min(wake ?? expiry, expiry)
         }
-        if toolbar.isAnimating(at: time) {
-            let frame = time + 1 / Double(max(framesPerSecond, 1))
+        if let frame = toolbar.nextVisibleChange(after: time, frameInterval: 1 / Double(max(framesPerSecond, 1))) {
             wake = min(wake ?? frame, frame)
         }
         return wake

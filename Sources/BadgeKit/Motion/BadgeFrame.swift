@@ -25,4 +25,14 @@ public struct BadgeFrame: Sendable, Equatable {
         self.textOpacity = textOpacity
         self.iconLift = iconLift
     }
+
+    /// The steps a fade is seen in: finer differences in opacity do not change a colour a terminal shows.
+    public static let opacitySteps = 32.0
+
+    /// Whether two frames would draw the same cells: same text, width and lift, and opacities in the same step.
+    public func looksTheSame(as other: BadgeFrame) -> Bool {
+        text == other.text && isDot == other.isDot && columns == other.columns && iconLift == other.iconLift
+            && (opacity * Self.opacitySteps).rounded() == (other.opacity * Self.opacitySteps).rounded()
+            && (textOpacity * Self.opacitySteps).rounded() == (other.textOpacity * Self.opacitySteps).rounded()
+    }
 }

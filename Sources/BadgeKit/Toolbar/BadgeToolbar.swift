@@ -66,6 +66,32 @@ public struct BadgeToolbar: Sendable {
         motions.contains { $0.isAnimating(at: time, timing: timing) }
     }
 
+    /// The first frame time after an instant at which some badge will look different, while anything moves.
+    ///
+    /// Frames fall on a grid of `frameInterval` seconds from `time`. Frames that
+    /// would draw the same cells are skipped, so the program sleeps through the
+    /// quiet stretches of a motion; the frame at which motion ends is always
+    /// returned, so the settled state is drawn.
+    ///
+    /// - Returns: The time of that frame, or `nil` when nothing moves.
+    public func nextVisibleChange(after time: Double, frameInterval: Double) -> Double? {
+        guard isAnimating(at: time) else { return nil }
+        let current = buttons.indices.map { badgeFrame(forButtonAt: $0, at: time) }
+        let interval = max(frameInterval, 0.001)
+        var step = 1.0
+        while true {
+            let next = time + step * interval
+            if !isAnimating(at: next) {
+                return next
+            }
+            for index in buttons.indices
+            where !badgeFrame(forButtonAt: index, at: next).looksTheSame(as: current[index]) {
+                return next
+            }
+            step += 1
+        }
+    }
+
     /// Forgets finished motion, so the state stays the same size however long it runs.
     public mutating func settle(at time: Double) {
         for index in motions.indices {
