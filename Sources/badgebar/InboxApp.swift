@@ -32,6 +32,12 @@ struct InboxApp {
 
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
     private func makeModel(startTime: Double) -> Inbox {
+        var inbox = makeScreen(startTime: startTime)
+        inbox.toolbar.badgeCorner = options.badgeCorner
+        return inbox
+    }
+
+    private func makeScreen(startTime: Double) -> Inbox {
         guard !options.buttons.isEmpty else {
             var inbox = Inbox.demo(
                 startTime: startTime, autoPlays: options.autoPlays, limit: options.limit,

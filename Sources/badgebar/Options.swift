@@ -21,6 +21,8 @@ struct Options: Equatable {
     var buttons: [BadgedButton] = []
     /// Where live counts come from (`-` for standard input), if anywhere.
     var countsPath: String?
+    /// The corner every badge sits on.
+    var badgeCorner = BadgeCorner.topTrailing
 
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -107,6 +109,13 @@ struct Options: Equatable {
                 options.title = text
             case "--button":
                 buttonSpecifications.append(try value())
+            case "--badge-corner":
+                let text = try value()
+                guard let corner = BadgeCorner(rawValue: text) else {
+                    let corners = BadgeCorner.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "--badge-corner must be one of \(corners), not '\(printable(text))'")
+                }
+                options.badgeCorner = corner
             case "--counts-from":
                 let path = try value()
                 guard !path.isEmpty else {

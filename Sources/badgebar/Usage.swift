@@ -15,8 +15,11 @@ enum Usage {
           --color MODE       auto, always or never (default auto; NO_COLOR turns auto off)
           --icons STYLE      emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)
           --title TEXT       The toolbar's title (default Inbox)
-          --button SPEC      A button title:symbol:count[:colour], repeatable; replaces the
-                             Inbox's buttons (e.g. "Mail:envelope:5", "Builds:hammer:0:yellow")
+          --button SPEC      A button title:symbol:BADGE[:colour][:show-zero], repeatable;
+                             replaces the Inbox's buttons. BADGE is a count, dot, or
+                             text=WORD (e.g. "Mail:envelope:5", "Builds:hammer:0:yellow",
+                             "News:newspaper:dot", "Beta:star:text=new", "Jobs:gear:0:blue:show-zero")
+          --badge-corner C   top-trailing (default), top-leading, bottom-trailing or bottom-leading
           --counts-from PATH Live counts from a file, FIFO or pipe (- for standard input):
                              lines Name=N, Name+=N or Name-=N
           -h, --help         Show this help and exit

@@ -139,3 +139,46 @@ import Testing
         #expect(try Options.parse(["--counts-from", "-"]) == .run(Options(countsPath: "-")))
     }
 }
+
+@Suite struct BadgeVariantOptionsTests {
+    @Test func everyCornerByName() throws {
+        for corner in BadgeCorner.allCases {
+            guard case .run(let options) = try Options.parse(["--badge-corner", corner.rawValue]) else {
+                Issue.record("expected to run")
+                return
+            }
+            #expect(options.badgeCorner == corner)
+        }
+        #expect(Options().badgeCorner == .topTrailing)
+    }
+
+    @Test func aBadCornerOrVariantIsAUsageError() {
+        do {
+            _ = try Options.parse(["--badge-corner", "middle"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.message
+                    == "--badge-corner must be one of top-trailing, top-leading, bottom-trailing, bottom-leading, not 'middle'"
+            )
+        }
+        do {
+            _ = try Options.parse(["--button", "News:newspaper:dots"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("the badge 'dots'"))
+        }
+    }
+
+    @Test func variantsFromTheCommandLine() throws {
+        let request = try Options.parse([
+            "--button", "News:newspaper:dot", "--button", "Beta:star:text=new", "--button",
+            "Jobs:gear:0:blue:show-zero",
+        ])
+        guard case .run(let options) = request else {
+            Issue.record("expected to run")
+            return
+        }
+        #expect(options.buttons.map(\.badgeText) == [BadgeText.dot, "new", "0"])
+    }
+}

@@ -31,23 +31,48 @@ import Testing
     }
 
     @Test func everyBadPartIsNamed() {
-        #expect(failure("Mail") == "--button 'Mail': expected title:symbol:count[:colour], e.g. Mail:envelope:5")
         #expect(
-            failure("Mail:envelope:1:red:x")
-                == "--button 'Mail:envelope:1:red:x': too many parts; expected title:symbol:count[:colour]")
+            failure("Mail")
+                == "--button 'Mail': expected title:symbol:count|dot|text=WORD[:colour][:show-zero], e.g. Mail:envelope:5"
+        )
         #expect(failure(":envelope:1") == "--button ':envelope:1': the title is empty")
         #expect(
             failure("Mail:rocket:1")?.hasPrefix(
                 "--button 'Mail:rocket:1': unknown symbol 'rocket' (known: bubble.left, cart, bell") == true)
         #expect(
-            failure("Mail:envelope:x") == "--button 'Mail:envelope:x': the count 'x' is not a whole number 0 or more")
-        #expect(
-            failure("Mail:envelope:-1") == "--button 'Mail:envelope:-1': the count '-1' is not a whole number 0 or more"
-        )
+            failure("Mail:envelope:x")
+                == "--button 'Mail:envelope:x': the badge 'x' is not a whole number 0 or more, 'dot' or 'text=WORD'")
+        #expect(failure("Mail:envelope:-1")?.contains("the badge '-1' is not a whole number") == true)
         #expect(
             failure("Mail:envelope:1:mauve")?.hasPrefix(
-                "--button 'Mail:envelope:1:mauve': unknown colour 'mauve' (use #RRGGBB or one of red") == true)
+                "--button 'Mail:envelope:1:mauve': unknown option or colour 'mauve' (use show-zero, #RRGGBB or one of red"
+            )
+                == true)
+        #expect(failure("Mail:envelope:1:red:x")?.contains("unknown option or colour 'x'") == true)
+        #expect(
+            failure("News:newspaper:dot:show-zero")
+                == "--button 'News:newspaper:dot:show-zero': show-zero applies to count badges only")
+        #expect(failure("Beta:star:text=") == "--button 'Beta:star:text=': the badge text after 'text=' is empty")
+        #expect(
+            failure("Jobs:gear:0:blue:red") == "--button 'Jobs:gear:0:blue:red': a second colour 'red'; give one colour"
+        )
+        #expect(
+            failure("Jobs:gear:0:show-zero:show-zero")
+                == "--button 'Jobs:gear:0:show-zero:show-zero': show-zero is given twice")
         #expect(failure("Mail\u{1B}:envelope:x")?.contains("\u{1B}") == false)
+    }
+}
+
+@Suite struct BadgeVariantSpecificationTests {
+    @Test func dotTextAndShowZero() throws {
+        let news = try ButtonSpecification.parse("News:newspaper:dot")
+        #expect(news.style == .dot && news.count == 1 && news.badgeText == BadgeText.dot)
+        let beta = try ButtonSpecification.parse("Beta:star:text=new")
+        #expect(beta.style == .text("new") && beta.badgeText == "new")
+        let jobs = try ButtonSpecification.parse("Jobs:gear:0:blue:show-zero")
+        #expect(jobs.showsZero && jobs.badgeColor == .systemBlue && jobs.badgeText == "0")
+        #expect(try ButtonSpecification.parse("Jobs:gear:0:show-zero:#00FF00").badgeColor == RGBColor(hex: 0x00FF00))
+        #expect(try ButtonSpecification.parse("Odd:star:text=\u{1B}[2J!").badgeText == "[2J!")
     }
 }
 

@@ -116,6 +116,14 @@ extension BadgeToolbar {
         appearance: ToolbarAppearance
     ) {
         guard let text = frame.text else { return }
+        if text == BadgeText.dot {
+            // A dot badge is the dot itself in the badge colour, on the screen's own background.
+            let ink = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
+            let faint = !appearance.colorDepth.rampsColors && frame.opacity < 1
+            let style = CellStyle(foreground: .rgb(ink), attributes: faint ? .dim : .bold)
+            canvas.put(appearance.badgeDotGlyph, columnWidth: 1, column: span.column, row: span.row, style: style)
+            return
+        }
         let style: CellStyle
         if appearance.colorDepth.rampsColors {
             // Fade through colours, from the background to the badge colour.
@@ -130,12 +138,7 @@ extension BadgeToolbar {
                 attributes: faint ? .dim : .bold)
         }
         canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
-        let content: String
-        if text == BadgeText.dot {
-            content = String(Character(appearance.badgeDotGlyph))
-        } else {
-            content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
-        }
+        let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
         let contentColumns = appearance.widths.columns(of: content)
         let start = span.column + max((span.columns - contentColumns) / 2, 0)
         canvas.write(content, column: start, row: span.row, style: style, widths: appearance.widths)

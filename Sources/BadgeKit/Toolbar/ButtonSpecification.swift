@@ -1,8 +1,10 @@
-/// Parses the command line's description of a button, `title:symbol:count[:colour]`.
+/// Parses the command line's description of a button, `title:symbol:badge[:colour][:show-zero]`.
 ///
-/// For example `Mail:envelope:5` or `Builds:hammer:0:yellow`. The colour is a
-/// SwiftUI colour name or `#RRGGBB`. Titles lose their control characters, so no
-/// escape sequence can reach the terminal through them.
+/// The badge part is a count (`5`), `dot` for a count-less marker, or `text=WORD`
+/// for a short word; for example `Mail:envelope:5`, `Builds:hammer:0:yellow`,
+/// `News:newspaper:dot`, `Beta:star:text=new` or `Jobs:gear:0:blue:show-zero`.
+/// The colour is a SwiftUI colour name or `#RRGGBB`. Titles and words lose their
+/// control characters, so no escape sequence can reach the terminal through them.
 public enum ButtonSpecification {
     /// A specification that cannot be read, with a message naming the bad part.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -11,6 +13,9 @@ public enum ButtonSpecification {
         /// The problem in one line.
         public var description: String { message }
     }
+
+    /// The form of a specification, for messages.
+    public static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero]"
 
     /// The button a specification describes.
     ///
@@ -25,10 +30,7 @@ public enum ButtonSpecification {
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else {
-            throw failure("expected title:symbol:count[:colour], e.g. Mail:envelope:5")
-        }
-        guard parts.count <= 4 else {
-            throw failure("too many parts; expected title:symbol:count[:colour]")
+            throw failure("expected \(form), e.g. Mail:envelope:5")
         }
         let title = Sanitizer.printable(parts[0], replacement: nil).trimmingSpaces
         guard !title.isEmpty else { throw failure("the title is empty") }
@@ -37,18 +39,46 @@ public enum ButtonSpecification {
             let known = SymbolTable.all.map(\.name).joined(separator: ", ")
             throw failure("unknown symbol '\(Sanitizer.printable(symbol))' (known: \(known))")
         }
-        guard let count = BadgeCount.parse(parts[2]) else {
-            throw failure("the count '\(Sanitizer.printable(parts[2]))' is not a whole number 0 or more")
+
+        var style = BadgeStyle.count
+        var count: Int
+        let badge = parts[2]
+        if badge == "dot" {
+            style = .dot
+            count = 1
+        } else if badge.hasPrefix("text=") {
+            let word = Sanitizer.printable(String(badge.dropFirst(5)), replacement: nil).trimmingSpaces
+            guard !word.isEmpty else { throw failure("the badge text after 'text=' is empty") }
+            style = .text(word)
+            count = 1
+        } else if let number = BadgeCount.parse(badge) {
+            count = number
+        } else {
+            throw failure(
+                "the badge '\(Sanitizer.printable(badge))' is not a whole number 0 or more, 'dot' or 'text=WORD'")
         }
-        var color = RGBColor.systemRed
-        if parts.count == 4 {
-            guard let parsed = RGBColor(specification: parts[3]) else {
+
+        var color: RGBColor?
+        var showsZero = false
+        for option in parts.dropFirst(3) {
+            if option == "show-zero" {
+                guard style == .count else { throw failure("show-zero applies to count badges only") }
+                guard !showsZero else { throw failure("show-zero is given twice") }
+                showsZero = true
+            } else if let parsed = RGBColor(specification: option), color == nil {
+                color = parsed
+            } else if color != nil, RGBColor(specification: option) != nil {
+                throw failure("a second colour '\(Sanitizer.printable(option))'; give one colour")
+            } else {
                 let names = RGBColor.named.map(\.name).joined(separator: ", ")
-                throw failure("unknown colour '\(Sanitizer.printable(parts[3]))' (use #RRGGBB or one of \(names))")
+                throw failure(
+                    "unknown option or colour '\(Sanitizer.printable(option))' (use show-zero, #RRGGBB or one of \(names))"
+                )
             }
-            color = parsed
         }
-        return BadgedButton(title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color)
+        return BadgedButton(
+            title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
+            style: style, showsZero: showsZero)
     }
 }
 

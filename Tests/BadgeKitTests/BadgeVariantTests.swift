@@ -1,0 +1,199 @@
+import Testing
+
+@testable import BadgeKit
+
+@Suite struct BadgeVariantTests {
+    /// A toolbar with every variant: a dot, one digit, a word, show-zero in blue, and four digits.
+    func everyVariant(corner: BadgeCorner) -> BadgeToolbar {
+        var toolbar = BadgeToolbar(
+            title: "T",
+            buttons: [
+                BadgedButton(title: "News", symbolName: "newspaper", count: 1, style: .dot),
+                BadgedButton(title: "Mail", symbolName: "envelope", count: 7),
+                BadgedButton(title: "Beta", symbolName: "star", count: 1, style: .text("new")),
+                BadgedButton(title: "Jobs", symbolName: "gear", count: 0, badgeColor: .systemBlue, showsZero: true),
+                BadgedButton(title: "Big", symbolName: "bell", count: 9999, limit: 9999),
+            ])
+        toolbar.badgeCorner = corner
+        return toolbar
+    }
+
+    func render(_ toolbar: BadgeToolbar, columns: Int = 46, at time: Double = 0) -> Canvas {
+        var canvas = Canvas(columns: columns, rows: 5)
+        toolbar.render(
+            into: &canvas, row: 2, at: time, appearance: ToolbarAppearance(widths: .estimate), showsFocus: false)
+        return canvas
+    }
+
+    @Test func everyVariantInTopTrailingCorner() {
+        #expect(
+            snapshot(render(everyVariant(corner: .topTrailing)), rows: 1..<4) == """
+                |           ●       7     new       0     9999 |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |                                              |
+                |...........a......bbb...bbbbb.....ccc...bbbbbb|
+                |..d...........................................|
+                |..............................................|
+                a: #FF3B30 on default bold
+                b: #FFFFFF on #FF3B30 bold
+                c: #FFFFFF on #007AFF bold
+                d: default on default bold
+                """)
+    }
+
+    @Test func everyVariantInTopLeadingCorner() {
+        #expect(
+            snapshot(render(everyVariant(corner: .topLeading)), rows: 1..<4) == """
+                |      ●       7       new     0      9999     |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |                                              |
+                |......a......bbb.....bbbbb...ccc....bbbbbb....|
+                |..d...........................................|
+                |..............................................|
+                a: #FF3B30 on default bold
+                b: #FFFFFF on #FF3B30 bold
+                c: #FFFFFF on #007AFF bold
+                d: default on default bold
+                """)
+    }
+
+    @Test func everyVariantInBottomTrailingCorner() {
+        #expect(
+            snapshot(render(everyVariant(corner: .bottomTrailing)), rows: 1..<4) == """
+                |                                              |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |           ●       7     new       0     9999 |
+                |..............................................|
+                |..a...........................................|
+                |...........b......ccc...ccccc.....ddd...cccccc|
+                a: default on default bold
+                b: #FF3B30 on default bold
+                c: #FFFFFF on #FF3B30 bold
+                d: #FFFFFF on #007AFF bold
+                """)
+    }
+
+    @Test func everyVariantInBottomLeadingCorner() {
+        #expect(
+            snapshot(render(everyVariant(corner: .bottomLeading)), rows: 1..<4) == """
+                |                                              |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |      ●       7       new     0      9999     |
+                |..............................................|
+                |..a...........................................|
+                |......b......ccc.....ccccc...ddd....cccccc....|
+                a: default on default bold
+                b: #FF3B30 on default bold
+                c: #FFFFFF on #FF3B30 bold
+                d: #FFFFFF on #007AFF bold
+                """)
+    }
+
+    @Test func badgesStayOnScreenInEveryCorner() {
+        let layout = ToolbarLayout(screenColumns: 33, row: 2, titleColumns: 5, iconColumns: [2, 2, 2])
+        for corner in BadgeCorner.allCases {
+            for index in 0..<3 {
+                for columns in 1...12 {
+                    let span = layout.badgeSpan(forButtonAt: index, columns: columns, corner: corner)
+                    #expect(span.column >= 0 && span.endColumn <= 33, "\(corner) \(index) \(columns)")
+                    #expect(span.row == (corner.isTop ? 1 : 3))
+                }
+            }
+        }
+        // At the right edge a wide badge is shifted in, not clipped.
+        #expect(
+            layout.badgeSpan(forButtonAt: 2, columns: 8, corner: .topTrailing) == .init(column: 25, row: 1, columns: 8))
+        // At the left edge too.
+        let narrow = ToolbarLayout(screenColumns: 33, row: 2, titleColumns: 0, iconColumns: [2])
+        #expect(narrow.buttons[0].body.column == 25)
+        #expect(layout.badgeSpan(forButtonAt: 0, columns: 30, corner: .topLeading).column == 0)
+    }
+
+    @Test func aWordTooWideForItsNeighboursIsShortenedWithAnEllipsis() {
+        var buttons = everyVariant(corner: .topTrailing).buttons
+        buttons[2].style = .text("important")
+        let toolbar = BadgeToolbar(title: "T", buttons: buttons)
+        let canvas = render(toolbar)
+        #expect(canvas.line(at: 1).contains(" impor… "))
+        var scratch = Canvas(columns: 46, rows: 5)
+        let layout = toolbar.render(into: &scratch, row: 2, at: 0, appearance: ToolbarAppearance(widths: .estimate))
+        let badge = layout.buttons[2].badge!
+        for neighbour in [1, 3] {
+            let body = layout.buttons[neighbour].body
+            #expect(badge.endColumn <= body.column || badge.column >= body.endColumn)
+        }
+    }
+
+    @Test func aDotPopsInAndOutLikeACountBadge() {
+        var toolbar = BadgeToolbar(
+            title: "T", buttons: [BadgedButton(title: "News", symbolName: "newspaper", count: 0, style: .dot)])
+        toolbar.setCount(1, forButtonAt: 0, at: 0)
+        #expect(toolbar.isAnimating(at: 0.05))
+        let early = toolbar.badgeFrame(forButtonAt: 0, at: 0.02)
+        #expect(early.text == BadgeText.dot && early.columns == 1 && early.opacity < 1)
+        #expect(toolbar.badgeFrame(forButtonAt: 0, at: 2) == BadgeFrame(text: BadgeText.dot, columns: 1))
+        toolbar.setCount(0, forButtonAt: 0, at: 3)
+        #expect(toolbar.isAnimating(at: 3.05))
+        #expect(toolbar.badgeFrame(forButtonAt: 0, at: 5).text == nil)
+    }
+
+    @Test func aWordChangeCrossFadesInsteadOfRolling() {
+        // A word change is a change of text at the same count: record it as the toolbar would.
+        var motion = BadgeMotion()
+        motion.recordChange(from: "new", to: "!", increased: false, at: 0, reduceMotion: false, timing: .standard)
+        let texts = Set(
+            stride(from: 0.0, through: 0.3, by: 0.001).compactMap {
+                motion.frame(settledText: "!", at: $0, timing: .standard).text
+            })
+        #expect(texts == ["new", "!"])
+        #expect(motion.frame(settledText: "!", at: 0.05, timing: .standard).textOpacity < 1)
+    }
+
+    @Test func showZeroKeepsAZeroBadge() {
+        var toolbar = BadgeToolbar(
+            title: "T", buttons: [BadgedButton(title: "Jobs", symbolName: "gear", count: 3, showsZero: true)])
+        toolbar.setCount(0, forButtonAt: 0, at: 0)
+        #expect(toolbar.badgeFrame(forButtonAt: 0, at: 2) == BadgeFrame(text: "0", columns: 3))
+        #expect(toolbar.buttons[0].badgeText == "0")
+    }
+
+    @Test func countHelpersHonourTheLimitAndSaturate() {
+        var button = BadgedButton(title: "Mail", symbolName: "envelope", count: 98)
+        button.increment()
+        #expect(button.count == 99 && button.badgeText == "99")
+        button.increment(by: 5)
+        #expect(button.count == 104 && button.badgeText == "99+")
+        button.increment(by: Int.max)
+        #expect(button.count == Int.max && button.badgeText == "99+")
+        button.decrement(by: Int.max)
+        #expect(button.count == 0 && button.badgeText == nil)
+        button.decrement(by: 3)
+        #expect(button.count == 0)
+        button.increment(by: -4)
+        #expect(button.count == 0)
+        var toolbar = BadgeToolbar(title: "T", buttons: [button])
+        toolbar.increment(buttonAt: 0, by: 2, at: 0)
+        toolbar.decrement(buttonAt: 0, at: 1)
+        #expect(toolbar.buttons[0].count == 1)
+        toolbar.increment(buttonAt: 7, at: 2)
+    }
+
+    @Test func theStatusLineSpeaksEachVariant() {
+        #expect(
+            StatusText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 1, style: .dot))
+                == "News: new")
+        #expect(
+            StatusText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 0, style: .dot))
+                == "News: nothing new")
+        #expect(
+            StatusText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 1, style: .text("new")))
+                == "Beta: new")
+        #expect(
+            StatusText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 0, style: .text("new")))
+                == "Beta: none")
+        #expect(
+            StatusText.describe(BadgedButton(title: "Jobs", symbolName: "gear", count: 0, showsZero: true))
+                == "Jobs: none unread")
+        #expect(StatusText.describe(BadgedButton(title: "Big", symbolName: "bell", count: 142)) == "Big: 142 unread")
+    }
+}
