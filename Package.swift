@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
+        .testTarget(name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),
     ],

@@ -21,7 +21,9 @@ struct InboxApp {
         do {
             try SignalRelay.install()
             let screen = try TerminalScreen(
-                configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"))
+                configuration: .init(
+                    colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-",
+                    recordingPath: options.recordingPath))
             defer { screen.close() }
             return loop(on: screen, counts: counts)
         } catch {

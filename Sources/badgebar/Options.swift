@@ -23,6 +23,8 @@ struct Options: Equatable {
     var countsPath: String?
     /// The corner every badge sits on.
     var badgeCorner = BadgeCorner.topTrailing
+    /// Where to record the session as asciicast v2, if anywhere.
+    var recordingPath: String?
 
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -116,6 +118,10 @@ struct Options: Equatable {
                     throw UsageError(message: "--badge-corner must be one of \(corners), not '\(printable(text))'")
                 }
                 options.badgeCorner = corner
+            case "--record":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "--record needs a file name, e.g. demo.cast") }
+                options.recordingPath = path
             case "--counts-from":
                 let path = try value()
                 guard !path.isEmpty else {

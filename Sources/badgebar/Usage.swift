@@ -20,6 +20,7 @@ enum Usage {
                              text=WORD (e.g. "Mail:envelope:5", "Builds:hammer:0:yellow",
                              "News:newspaper:dot", "Beta:star:text=new", "Jobs:gear:0:blue:show-zero")
           --badge-corner C   top-trailing (default), top-leading, bottom-trailing or bottom-leading
+          --record FILE      Record the session as asciicast v2 (e.g. demo.cast)
           --counts-from PATH Live counts from a file, FIFO or pipe (- for standard input):
                              lines Name=N, Name+=N or Name-=N
           -h, --help         Show this help and exit

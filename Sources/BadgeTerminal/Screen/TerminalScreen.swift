@@ -18,12 +18,15 @@ public final class TerminalScreen {
         public var enablesMouse: Bool
         /// Whether keys come from `/dev/tty` rather than standard input (which then carries data).
         public var readsKeysFromTTY: Bool
+        /// Where to record the session as asciicast v2, if anywhere.
+        public var recordingPath: String?
 
         /// Creates a configuration.
         public init(
             colorMode: ColorMode = .auto, escapeDelayMilliseconds: Int32 = 25, enablesMouse: Bool = true,
-            readsKeysFromTTY: Bool = false
+            readsKeysFromTTY: Bool = false, recordingPath: String? = nil
         ) {
+            self.recordingPath = recordingPath
             self.readsKeysFromTTY = readsKeysFromTTY
             self.colorMode = colorMode
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
@@ -50,6 +53,13 @@ public final class TerminalScreen {
     private var cursorVisible: Int32 = -1
     private var isClosed = false
     private let inputDescriptor: Int32
+    /// The terminal's output: standard output, or a copy of it while ncurses writes into the recording pipe.
+    private var outputDescriptor: Int32 = 1
+    /// The read end of the pipe ncurses writes into while recording, or -1.
+    private var recordingPipe: Int32 = -1
+    /// The write end of that pipe, which standard output points at while recording, or -1.
+    private var recordingWriter: Int32 = -1
+    private var recorder: SessionRecorder?
     private let inputFile: UnsafeMutablePointer<FILE>?
 
     /// How many colours are in use.
@@ -134,6 +144,72 @@ public final class TerminalScreen {
         rows = Int(cnc_window_rows(window))
         setCursorVisibility(0)
         CrashGuard.install(resetSequence: Self.resetSequence(), savedModes: savedModes, descriptor: keyboardDescriptor)
+        if let path = configuration.recordingPath {
+            do {
+                try startRecording(path: path)
+            } catch {
+                close()
+                throw error
+            }
+        }
+    }
+
+    /// Starts recording: ncurses writes into a pipe whose bytes go on to the terminal and into the recording.
+    ///
+    /// Wraps `dup`, `pipe`, `fcntl(F_SETPIPE_SZ)` and `dup2`. The terminal's own
+    /// descriptor is kept aside, and put back under standard output whenever
+    /// ncurses must change the terminal's modes (suspend, exit).
+    private func startRecording(path: String) throws(TerminalError) {
+        recorder = try SessionRecorder(path: path, columns: columns, rows: rows, unixTime: time(nil))
+        let terminal = dup(1)
+        var descriptors: [Int32] = [-1, -1]
+        guard terminal >= 0, pipe(&descriptors) == 0 else {
+            throw .systemCall(name: "pipe", errorNumber: errno)
+        }
+        _ = fcntl(terminal, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptors[0], F_SETFL, O_NONBLOCK)
+        // Room for a whole frame of a large screen, so a frame never blocks on the pipe.
+        _ = fcntl(descriptors[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        outputDescriptor = terminal
+        recordingPipe = descriptors[0]
+        recordingWriter = descriptors[1]
+        resumeRecording()
+        CrashGuard.setOutputDescriptor(terminal)
+    }
+
+    /// Moves what ncurses wrote into the recording pipe on to the terminal and into the recording (wraps `read`, `write`).
+    private func forwardRecordedOutput() {
+        guard recordingPipe >= 0, let recorder else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(recordingPipe, &buffer, buffer.count)
+            guard count > 0 else { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer[offset..<count].withUnsafeBytes {
+                    write(outputDescriptor, $0.baseAddress, $0.count)
+                }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+            recorder.recordOutput(Array(buffer[0..<count]))
+        }
+    }
+
+    /// Puts the terminal back under standard output, so ncurses can change its modes (wraps `dup2`).
+    private func pauseRecording() {
+        guard recordingPipe >= 0 else { return }
+        forwardRecordedOutput()
+        dup2(outputDescriptor, 1)
+    }
+
+    /// Points standard output at the recording pipe (wraps `dup2`).
+    private func resumeRecording() {
+        guard recordingWriter >= 0 else { return }
+        dup2(recordingWriter, 1)
     }
 
     /// The bytes that put this terminal back as it was, for the crash handler to write without ncurses.
@@ -164,6 +240,7 @@ public final class TerminalScreen {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        pauseRecording()
         if cursorVisible != 1 {
             curs_set(1)
         }
@@ -172,6 +249,15 @@ public final class TerminalScreen {
         delscreen(screen)
         if let inputFile {
             fclose(inputFile)
+        }
+        if recordingPipe >= 0 {
+            Glibc.close(recordingPipe)
+            Glibc.close(recordingWriter)
+            Glibc.close(outputDescriptor)
+            recordingPipe = -1
+            recordingWriter = -1
+            outputDescriptor = 1
+            recorder = nil
         }
         CrashGuard.uninstall()
     }
@@ -226,6 +312,7 @@ public final class TerminalScreen {
         }
         wnoutrefresh(window)
         doupdate()
+        forwardRecordedOutput()
     }
 
     /// Forgets what is on the screen so the next frame repaints every cell (wraps `clearok`).
@@ -266,7 +353,7 @@ public final class TerminalScreen {
         if SignalRelay.takeResize() {
             var newRows: Int32 = 0
             var newColumns: Int32 = 0
-            if cnc_terminal_size(1, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
+            if cnc_terminal_size(outputDescriptor, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
                 resizeterm(newRows, newColumns)
             }
             return updateSize()
@@ -389,6 +476,7 @@ public final class TerminalScreen {
 
     /// Stops the program as Ctrl-Z would, and repaints when it continues (wraps `endwin`, `raise(SIGTSTP)`).
     public func suspend() {
+        pauseRecording()
         endwin()
         var previous = sigaction()
         var standard = sigaction()
@@ -397,9 +485,10 @@ public final class TerminalScreen {
         sigaction(SIGTSTP, &standard, &previous)
         raise(SIGTSTP)
         sigaction(SIGTSTP, &previous, nil)
+        resumeRecording()
         var newRows: Int32 = 0
         var newColumns: Int32 = 0
-        if cnc_terminal_size(1, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
+        if cnc_terminal_size(outputDescriptor, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
             resizeterm(newRows, newColumns)
         }
         _ = updateSize()
@@ -409,6 +498,7 @@ public final class TerminalScreen {
     private func updateSize() -> InputEvent {
         columns = Int(cnc_window_columns(window))
         rows = Int(cnc_window_rows(window))
+        recorder?.recordResize(columns: columns, rows: rows)
         return .resize(columns: columns, rows: rows)
     }
 

@@ -8,6 +8,8 @@ private let resetBytesCount = Atomic<Int>(0)
 private let savedModesAddress = Atomic<Int>(0)
 /// The terminal descriptor the saved modes belong to.
 private let modesDescriptor = Atomic<Int32>(0)
+/// The descriptor the reset bytes go to: the terminal's output.
+private let resetDescriptor = Atomic<Int32>(1)
 /// The address of the handlers that were in place before, one per crash signal, in ``CrashGuard/crashSignals`` order.
 private let previousActionsAddress = Atomic<Int>(0)
 
@@ -32,7 +34,9 @@ private func crashSignalIndex(_ signal: Int32) -> Int {
 /// action) takes it as soon as this returns, and the exit status is the crash's own.
 private func restoreTerminalAndCrash(_ signal: Int32) {
     if let bytes = UnsafeRawPointer(bitPattern: resetBytesAddress.load(ordering: .sequentiallyConsistent)) {
-        _ = write(1, bytes, resetBytesCount.load(ordering: .sequentiallyConsistent))
+        _ = write(
+            resetDescriptor.load(ordering: .sequentiallyConsistent), bytes,
+            resetBytesCount.load(ordering: .sequentiallyConsistent))
     }
     if let modes = UnsafePointer<termios>(bitPattern: savedModesAddress.load(ordering: .sequentiallyConsistent)) {
         _ = tcsetattr(modesDescriptor.load(ordering: .sequentiallyConsistent), TCSANOW, modes)
@@ -63,6 +67,7 @@ public enum CrashGuard {
     ///   - savedModes: The terminal modes from before the program started.
     ///   - descriptor: The terminal the modes belong to.
     public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) {
+        resetDescriptor.store(1, ordering: .sequentiallyConsistent)
         guard previousActionsAddress.load(ordering: .sequentiallyConsistent) == 0 else { return }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(resetSequence.count, 1))
         bytes.initialize(from: resetSequence, count: resetSequence.count)
@@ -84,6 +89,11 @@ public enum CrashGuard {
             _ = sigaction(signal, &action, previous + index)
         }
         previousActionsAddress.store(Int(bitPattern: previous), ordering: .sequentiallyConsistent)
+    }
+
+    /// Sends the reset bytes to another descriptor, when the terminal's output has moved (while recording).
+    public static func setOutputDescriptor(_ descriptor: Int32) {
+        resetDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
     }
 
     /// Puts back the handlers that were there before (wraps `sigaction`), once the terminal has been restored normally.
