@@ -16,7 +16,11 @@ public final class LineReader {
     private var pending: [UInt8] = []
     private let ownsDescriptor: Bool
 
-    /// Opens a path for reading (wraps `open` with `O_NONBLOCK`); `-` means standard input.
+    /// Opens a path for reading (wraps `stat` and `open` with `O_NONBLOCK`); `-` means standard input.
+    ///
+    /// A FIFO is opened for reading and writing, so it never reads as ended: a
+    /// writer may come before or after the program starts, and one writer after
+    /// another, and the toolbar stays up between them.
     ///
     /// - Throws: ``TerminalError/cannotOpen(path:errorNumber:)`` when the path cannot be opened.
     public init(path: String) throws(TerminalError) {
@@ -24,7 +28,9 @@ public final class LineReader {
             descriptor = 0
             ownsDescriptor = false
         } else {
-            let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            var status = stat()
+            let isFIFO = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+            let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
             guard opened >= 0 else { throw .cannotOpen(path: path, errorNumber: errno) }
             descriptor = opened
             ownsDescriptor = true

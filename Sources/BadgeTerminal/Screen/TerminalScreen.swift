@@ -348,7 +348,13 @@ public final class TerminalScreen {
         return .input
     }
 
-    /// The next event that has arrived, or `nil` when none is waiting (wraps `wget_wch`, `getmouse`, `resizeterm`).
+    /// The next event that has arrived, or `nil` when none is waiting (wraps `wgetch`, `getmouse`, `resizeterm`).
+    ///
+    /// ncurses turns the key sequences terminfo knows and mouse reports into
+    /// codes; everything else arrives byte by byte and is decoded here: UTF-8 is
+    /// assembled into characters (invalid bytes are dropped), and an escape
+    /// sequence ncurses did not know is read to its end and dropped, unless it is
+    /// an arrow key in the other cursor-key mode.
     public func nextEvent() -> InputEvent? {
         if SignalRelay.takeResize() {
             var newRows: Int32 = 0
@@ -358,48 +364,75 @@ public final class TerminalScreen {
             }
             return updateSize()
         }
-        var character: wint_t = 0
-        var result = wget_wch(window, &character)
-        // An ESC that starts a sequence ncurses did not recognise is read to its end and dropped.
-        while result == OK && character == 27 && !isLoneEscape() {
-            result = wget_wch(window, &character)
-        }
-        switch result {
-        case OK:
-            return KeyDecoder.event(forCharacter: character)
-        case KEY_CODE_YES:
-            switch Int32(character) {
+        while let code = readCode(waitingMilliseconds: 0) {
+            switch code {
             case KEY_RESIZE:
                 return updateSize()
             case KEY_MOUSE:
                 var report = MEVENT()
-                guard getmouse(&report) == OK else { return .mouse(MouseEvent(column: -1, row: -1, action: .other)) }
+                guard getmouse(&report) == OK else { continue }
                 return .mouse(KeyDecoder.mouseEvent(for: report))
+            case 256...:
+                return .key(KeyDecoder.key(forCode: code))
+            case 27:
+                if let event = escapeSequence() {
+                    return event
+                }
+            case 0..<0x80:
+                return KeyDecoder.event(forCharacter: wint_t(code))
             default:
-                return .key(KeyDecoder.key(forCode: Int32(character)))
+                if let scalar = utf8Scalar(lead: UInt8(code)) {
+                    return KeyDecoder.event(forCharacter: wint_t(scalar.value))
+                }
             }
-        default:
-            return nil
         }
+        return nil
     }
 
-    /// How long to wait for the rest of an unrecognised escape sequence, in milliseconds.
+    /// How long to wait for the rest of an escape sequence or character, in milliseconds.
     private static let sequenceWaitMilliseconds: Int32 = 100
 
-    /// Reads one character, waiting a little for it if none is ready (wraps `wget_wch` and `poll`).
-    private func readCharacter(waitingMilliseconds wait: Int32) -> (result: Int32, value: wint_t) {
-        var value: wint_t = 0
-        var result = wget_wch(window, &value)
-        if result == ERR && wait > 0 {
+    /// Reads one byte or key code, waiting a little for it if none is ready (wraps `wgetch` and `poll`).
+    ///
+    /// - Returns: A byte (0–255), a key code (256 and up), or `nil` when nothing arrived.
+    private func readCode(waitingMilliseconds wait: Int32) -> Int32? {
+        var code = wgetch(window)
+        if code == ERR && wait > 0 {
             var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, wait) > 0 {
-                result = wget_wch(window, &value)
+                code = wgetch(window)
             }
         }
-        return (result, value)
+        return code == ERR ? nil : code
     }
 
-    /// Decides what an ESC that ncurses returned means: the Escape key, or the start of garbage.
+    /// Assembles a UTF-8 character from its lead byte and the continuation bytes after it; `nil` if invalid.
+    private func utf8Scalar(lead: UInt8) -> Unicode.Scalar? {
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return nil
+        }
+        var bytes = [lead]
+        while bytes.count < length {
+            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds), (0x80...0xBF).contains(next)
+            else {
+                // Not a continuation byte: the character is invalid; a key or ESC after it is kept.
+                return nil
+            }
+            bytes.append(UInt8(next))
+        }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return scalar
+        }
+        return nil
+    }
+
+    /// Decides what an ESC that ncurses returned means: the Escape key, an arrow key, or the start of garbage.
     ///
     /// ncurses returns ESC on its own when the Escape key was pressed, and also
     /// when the bytes after it form no key it knows (an unknown CSI sequence, a
@@ -407,69 +440,84 @@ public final class TerminalScreen {
     /// case the rest is already waiting: it is read to its end and dropped, so
     /// none of its bytes act as keys.
     ///
-    /// - Returns: Whether the ESC was the Escape key.
-    private func isLoneEscape() -> Bool {
-        let next = readCharacter(waitingMilliseconds: 0)
-        if next.result == KEY_CODE_YES {
-            // A key came right after: keep it for the next read.
-            ungetch(Int32(next.value))
-            return true
+    /// - Returns: The event, or `nil` when the sequence was dropped.
+    private func escapeSequence() -> InputEvent? {
+        guard let next = readCode(waitingMilliseconds: 0) else {
+            return .key(.escape)
         }
-        guard next.result == OK else { return true }
-        switch next.value {
+        switch next {
+        case 256...:
+            // ESC and a key in one read is Alt with that key (such as Alt-Backspace), which means nothing here.
+            return nil
         case 0x5B:  // "[": a control sequence
-            skipControlSequence()
+            return controlSequence()
+        case 0x4F:  // "O": SS3 and one more character
+            let final = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+            return final.flatMap(Self.cursorKey).map(InputEvent.key)
         case 0x5D, 0x50, 0x5F, 0x5E:  // "]", "P", "_", "^": a string sequence
             skipStringSequence()
-        case 0x4F:  // "O": SS3 and one more character
-            _ = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+            return nil
         default:
-            // ESC and a character (Alt+key, or a second ESC): dropped together.
-            break
+            // ESC and a byte (Alt+key, a second ESC, or garbage): dropped together.
+            return nil
         }
-        return false
     }
 
-    /// Reads a control sequence to its final byte; for an X10 mouse report, its three bytes after it; for a paste, everything to its end.
-    private func skipControlSequence() {
-        var parameters: [wint_t] = []
-        while parameters.count < 64 {
-            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
-            guard next.result == OK else { return }
-            if (0x40...0x7E).contains(next.value) {
-                if next.value == 0x4D && parameters.isEmpty {
-                    // "\e[M" and three bytes: a mouse report in the X10 protocol.
-                    for _ in 0..<3 {
-                        _ = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
-                    }
-                } else if next.value == 0x7E && parameters == [0x32, 0x30, 0x30] {
-                    skipPaste()
-                }
-                return
-            }
-            parameters.append(next.value)
+    /// The arrow key a cursor-key final byte stands for (`A` to `D`).
+    private static func cursorKey(_ final: Int32) -> Key? {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        case 0x44: return .left
+        default: return nil
         }
+    }
+
+    /// Reads a control sequence to its final byte; an arrow key is returned, an X10 mouse report or a paste skipped whole.
+    private func controlSequence() -> InputEvent? {
+        var parameters: [Int32] = []
+        while parameters.count < 64 {
+            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds), next < 256 else {
+                return nil
+            }
+            guard (0x40...0x7E).contains(next) else {
+                parameters.append(next)
+                continue
+            }
+            if next == 0x4D && parameters.isEmpty {
+                // "\e[M" and three raw bytes: a mouse report in the X10 protocol.
+                for _ in 0..<3 {
+                    _ = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds)
+                }
+            } else if next == 0x7E && parameters == [0x32, 0x30, 0x30] {
+                skipPaste()
+            } else if parameters.isEmpty, let key = Self.cursorKey(next) {
+                // Arrows in normal cursor-key mode, which terminfo's keypad entries do not list.
+                return .key(key)
+            }
+            return nil
+        }
+        return nil
     }
 
     /// Reads a string sequence (OSC, DCS, APC, PM) to its BEL or ST terminator.
     private func skipStringSequence() {
-        var previous: wint_t = 0
+        var previous: Int32 = 0
         for _ in 0..<4096 {
-            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
-            guard next.result == OK else { return }
-            if next.value == 7 || (previous == 27 && next.value == 0x5C) { return }
-            previous = next.value
+            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds) else { return }
+            if next == 7 || (previous == 27 && next == 0x5C) { return }
+            previous = next
         }
     }
 
     /// Drops a bracketed paste up to its closing `ESC [ 2 0 1 ~`, so pasted text never acts as keys.
     private func skipPaste() {
-        let terminator: [wint_t] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        let terminator: [Int32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
         var matched = 0
         for _ in 0..<1_000_000 {
-            let next = readCharacter(waitingMilliseconds: Self.sequenceWaitMilliseconds)
-            guard next.result == OK else { return }
-            matched = next.value == terminator[matched] ? matched + 1 : (next.value == 27 ? 1 : 0)
+            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds) else { return }
+            matched = next == terminator[matched] ? matched + 1 : (next == 27 ? 1 : 0)
             if matched == terminator.count { return }
         }
     }
