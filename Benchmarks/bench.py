@@ -23,6 +23,7 @@ RUNS = 3
 SETTLE_SECONDS = 1.0
 IDLE_SECONDS = 10.0
 AUTOPLAY_SECONDS = 20.0
+SOAK_SECONDS = 60
 KEY_PRESSES = 100
 STARTS = 20
 QUIET_SECONDS = 0.05
@@ -294,6 +295,30 @@ def run_autoplay(binary):
     return figures
 
 
+def resident_kib(pid):
+    """VmRSS of a process, in KiB."""
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS for process %d" % pid)
+
+
+def run_soak(binary):
+    """Auto-play at 240 fps for SOAK_SECONDS: resident memory sampled every 5 s, and its growth after the first sample."""
+    session = Session(binary, ["--fps", "240"])
+    try:
+        session.wait_for_first_frame()
+        samples = []
+        started = time.monotonic()
+        while time.monotonic() - started < SOAK_SECONDS:
+            time.sleep(5)
+            samples.append(resident_kib(session.process.pid))
+    finally:
+        session.close()
+    return {"seconds": SOAK_SECONDS, "resident_kib": samples, "growth_kib": samples[-1] - samples[0]}
+
+
 def run_key_latency(binary):
     """KEY_PRESSES Tab presses on an idle Inbox: ms from writing the key to the first byte of the response."""
     session = Session(binary, ["--no-autoplay"])
@@ -363,6 +388,9 @@ def verdicts(results):
         ("peak resident memory", "%.2f MiB" % auto["peak_rss_mib"], "<= 8", verdict(auto["peak_rss_mib"] <= 8)),
         ("render, 200x60 in process", "%d frames/s" % render["frames_per_second"], ">= 20000",
          verdict(render["frames_per_second"] >= 20000)),
+        ("memory growth, 60 s at 240 fps", "%+d KiB (%d to %d)" % (
+            results["soak"]["growth_kib"], results["soak"]["resident_kib"][0], results["soak"]["resident_kib"][-1]),
+         "flat (< 64 KiB)", verdict(abs(results["soak"]["growth_kib"]) < 64)),
     ]
 
 
@@ -408,6 +436,7 @@ def main():
     results["key_to_screen"] = run_key_latency(binary)
     results["startup"] = run_startups(binary)
     results["render"] = run_render(os.path.abspath(arguments.bench_binary))
+    results["soak"] = run_soak(binary)
     results["targets"] = {figure: verdict for figure, _, _, verdict in verdicts(results) if verdict}
 
     print_table(results)

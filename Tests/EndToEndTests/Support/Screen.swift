@@ -133,6 +133,8 @@ struct StyledCell: Equatable {
     var foreground: String?
     /// The background as its SGR parameters (e.g. "48;5;203"), or nil for the default.
     var background: String?
+    /// Whether the cell is in reverse video (SGR 7).
+    var reverse = false
 }
 
 /// The pane with colours: rows of ``StyledCell``, parsed from `capture-pane -p -e -N`.
@@ -146,6 +148,7 @@ struct StyledScreen {
         rawLines = capturedLines
         var foreground: String?
         var background: String?
+        var reverse = false
         var rows: [[StyledCell]] = []
         for line in capturedLines {
             var row: [StyledCell] = []
@@ -158,7 +161,8 @@ struct StyledScreen {
                         if (0x40...0x7E).contains(next.value) {
                             if next == "m" {
                                 StyledScreen.apply(
-                                    parameters, foreground: &foreground, background: &background)
+                                    parameters, foreground: &foreground, background: &background,
+                                    reverse: &reverse)
                             }
                             break
                         }
@@ -170,9 +174,10 @@ struct StyledScreen {
                 if width == 0, !row.isEmpty {
                     continue
                 }
-                row.append(StyledCell(text: String(scalar), foreground: foreground, background: background))
+                row.append(
+                    StyledCell(text: String(scalar), foreground: foreground, background: background, reverse: reverse))
                 if width == 2 {
-                    row.append(StyledCell(text: "", foreground: foreground, background: background))
+                    row.append(StyledCell(text: "", foreground: foreground, background: background, reverse: reverse))
                 }
             }
             rows.append(row)
@@ -188,7 +193,17 @@ struct StyledScreen {
         return rows[row][column]
     }
 
-    private static func apply(_ parameters: String, foreground: inout String?, background: inout String?) {
+    /// Every SGR parameter list in the captured text, e.g. `["1", "38;5;231", "0"]`, for checks
+    /// that look past what the cells keep (such as "no colour parameter at all").
+    var sgrParameterLists: [String] {
+        rawLines.flatMap { line in
+            line.matches(of: /\x{1B}\[([0-9;:]*)m/).map { String($0.1) }
+        }
+    }
+
+    private static func apply(
+        _ parameters: String, foreground: inout String?, background: inout String?, reverse: inout Bool
+    ) {
         var numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
         if numbers.isEmpty { numbers = [0] }
         while let number = numbers.popFirst() {
@@ -196,6 +211,11 @@ struct StyledScreen {
             case 0:
                 foreground = nil
                 background = nil
+                reverse = false
+            case 7:
+                reverse = true
+            case 27:
+                reverse = false
             case 30...37, 90...97:
                 foreground = String(number)
             case 39:

@@ -45,10 +45,52 @@ final class TmuxTerminal {
     ///   - rows: The window's height.
     ///   - redirections: Standard streams to take away from the pane.
     ///   - launcher: A command that runs the binary, e.g. `["setsid"]`; none by default.
-    init(
+    ///   - environment: More variables for the program, as `NAME=value` (e.g. `NO_COLOR=1`).
+    ///   - unsetting: Variables to remove from the program's environment (e.g. `LANG`, `LC_ALL`).
+    ///   - pipeline: Shell text run in place of `"$0" "$@"` (the binary and its arguments), e.g.
+    ///     `(echo Mail=3; sleep 600) | "$0" "$@"`; the redirections apply to its last command and
+    ///     the wrapper reports the pipeline's status, which is the last command's. Inside the pane,
+    ///     `tmux wait-for NAME` reaches this private server (see ``signal(_:)``).
+    convenience init(
         arguments: [String] = ["--no-autoplay"], term: String? = "xterm-256color", columns: Int = 80,
-        rows: Int = 24, redirections: [Redirection] = [], launcher: [String] = []
+        rows: Int = 24, redirections: [Redirection] = [], launcher: [String] = [], environment: [String] = [],
+        unsetting: [String] = [], pipeline: String? = nil
     ) throws {
+        try self.init(columns: columns, rows: rows) { directory, binary in
+            var redirectionText = ""
+            for redirection in redirections {
+                switch redirection {
+                case .standardErrorToFile: redirectionText += " 2>\"\(directory)/stderr\""
+                case .standardOutputToFile: redirectionText += " >\"\(directory)/stdout\""
+                case .standardInputFromNull: redirectionText += " </dev/null"
+                }
+            }
+            let invocation = pipeline ?? "\"$0\" \"$@\""
+            let script =
+                "\(invocation)\(redirectionText); echo \"[exit $?]\"; "
+                + "echo \"[tty $(stty -a | tr -s ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' ')]\"; "
+                + "exec sleep 600"
+            let removals = (unsetting + (term == nil ? ["TERM"] : [])).flatMap { ["-u", $0] }
+            let termAssignment = term.map { ["TERM=\($0)"] } ?? []
+            return ["env"] + removals + termAssignment + ["SWIFT_BACKTRACE=enable=no"] + environment
+                + ["sh", "-c", script] + launcher + [binary] + arguments
+        }
+    }
+
+    /// Starts an interactive shell in the pane instead of the program, e.g.
+    /// `["bash", "--norc", "--noprofile", "-i"]`, for typing commands (job control, `fg`).
+    ///
+    /// The shell gets TERM=xterm-256color, `PS1='$ '` and SWIFT_BACKTRACE=enable=no; ``binary``
+    /// is the path to type. ``programPID(timeout:)`` finds the program among the shell's children.
+    convenience init(shell: [String], columns: Int = 80, rows: Int = 24, environment: [String] = []) throws {
+        try self.init(columns: columns, rows: rows) { _, _ in
+            ["env", "TERM=xterm-256color", "PS1=$ ", "SWIFT_BACKTRACE=enable=no"] + environment + shell
+        }
+    }
+
+    /// Creates the temporary directory and the tmux session running the command `makeCommand`
+    /// builds from that directory and the binary's path.
+    private init(columns: Int, rows: Int, makeCommand: (_ directory: String, _ binary: String) -> [String]) throws {
         binary = try BadgebarBinary.path()
         var template = Array("/tmp/badgebar-e2e.XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
@@ -58,22 +100,7 @@ final class TmuxTerminal {
         socketPath = directory + "/tmux.sock"
         launchedAt = .now
 
-        var redirectionText = ""
-        for redirection in redirections {
-            switch redirection {
-            case .standardErrorToFile: redirectionText += " 2>\"\(directory)/stderr\""
-            case .standardOutputToFile: redirectionText += " >\"\(directory)/stdout\""
-            case .standardInputFromNull: redirectionText += " </dev/null"
-            }
-        }
-        let script =
-            "\"$0\" \"$@\"\(redirectionText); echo \"[exit $?]\"; "
-            + "echo \"[tty $(stty -a | tr -s ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' ')]\"; "
-            + "exec sleep 600"
-        let termArguments = term.map { ["TERM=\($0)"] } ?? ["-u", "TERM"]
-        let command =
-            ["env"] + termArguments + ["SWIFT_BACKTRACE=enable=no", "sh", "-c", script] + launcher + [binary]
-            + arguments
+        let command = makeCommand(directory, binary)
         let session = ["new-session", "-d", "-s", Self.target, "-x", String(columns), "-y", String(rows)]
         do {
             // With several arguments tmux runs the command directly, without another shell.
@@ -119,6 +146,51 @@ final class TmuxTerminal {
     /// Sends text byte for byte (`send-keys -l`), e.g. a mouse report.
     func sendLiteral(_ text: String) throws {
         try tmux(["send-keys", "-t", Self.target, "-l", "--", text])
+    }
+
+    /// Sends raw bytes (`send-keys -H`): anything, including NUL, lone ESC and invalid UTF-8.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try tmux(["send-keys", "-t", Self.target, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// Sends raw bytes in pieces with a pause between them, all from one tmux command list
+    /// (`send-keys -H …; run-shell -d …; send-keys -H …`), so the pauses do not depend on
+    /// how long starting a tmux client takes.
+    func sendBytes(inPieces pieces: [[UInt8]], pause: Duration) throws {
+        let seconds = Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18
+        var arguments: [String] = []
+        for piece in pieces where !piece.isEmpty {
+            if !arguments.isEmpty {
+                arguments += [";", "run-shell", "-d", String(format: "%.3f", seconds), ";"]
+            }
+            arguments += ["send-keys", "-t", Self.target, "-H"] + piece.map { String($0, radix: 16) }
+        }
+        if !arguments.isEmpty {
+            try tmux(arguments)
+        }
+    }
+
+    /// Wakes whatever in the pane waits with `tmux wait-for NAME` (`wait-for -S`); if nothing waits
+    /// yet, the next `wait-for NAME` returns at once.
+    func signal(_ channel: String) throws {
+        try tmux(["wait-for", "-S", channel])
+    }
+
+    /// Writes bytes to the pane's terminal as if the program had written them (to `#{pane_tty}`),
+    /// e.g. to scribble on the screen behind the program's back.
+    func writeToTerminal(_ text: String) throws {
+        let tty = try display("#{pane_tty}")
+        let descriptor = open(tty, O_WRONLY | O_NOCTTY)
+        guard descriptor >= 0 else {
+            throw EndToEndFailure("cannot open \(tty): \(String(cString: strerror(errno)))")
+        }
+        defer { Glibc.close(descriptor) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            throw EndToEndFailure("short write to \(tty): \(written) of \(bytes.count) bytes")
+        }
     }
 
     /// The pane's text (`capture-pane -p`).

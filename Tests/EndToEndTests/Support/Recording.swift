@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+
+/// A random number generator with a fixed seed (SplitMix64), so a fuzz run can be repeated byte for byte.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// A directory of its own under /tmp for a test's files (a FIFO, say), removed by ``remove()``.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/badgebar-e2e-files.XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw EndToEndFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: created)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The screens seen while capturing as fast as tmux answers.
+struct FrameRecording {
+    /// Each screen that differed from the one before, in order; the first capture comes first.
+    var frames: [Screen]
+    /// How many captures were taken in all.
+    var captures: Int
+    /// How long the recording ran.
+    var duration: Duration
+
+    /// Every frame's text, for failure messages.
+    var transcript: String {
+        frames.enumerated().map { "frame \($0.offset):\n\($0.element)" }.joined(separator: "\n")
+    }
+}
+
+extension TmuxTerminal {
+    /// Captures the pane in a tight loop (no sleep) until `done` accepts the latest screen, given how
+    /// long it has been unchanged, or until the deadline.
+    func recordFrames(
+        until deadline: ContinuousClock.Instant, done: (_ screen: Screen, _ unchangedFor: Duration) -> Bool
+    ) throws -> FrameRecording {
+        let start = ContinuousClock.now
+        var frames: [Screen] = []
+        var captures = 0
+        var changedAt = start
+        while true {
+            let screen = try capture()
+            captures += 1
+            if screen != frames.last {
+                frames.append(screen)
+                changedAt = .now
+            }
+            let now = ContinuousClock.now
+            if done(screen, now - changedAt) || now > deadline {
+                return FrameRecording(frames: frames, captures: captures, duration: now - start)
+            }
+        }
+    }
+
+    /// Whether the process is alive (not gone, not a zombie).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = processState(pid) else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// The CPU time a process has used, in clock ticks (utime + stime from /proc/PID/stat).
+    static func cpuTicks(_ pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let parenthesis = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command: state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: parenthesis)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}
