@@ -170,8 +170,9 @@ public final class TerminalScreen {
         _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(descriptors[0], F_SETFL, O_NONBLOCK)
-        // Room for a whole frame of a large screen, so a frame never blocks on the pipe.
-        _ = fcntl(descriptors[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        // Room for a whole frame of a large screen, so a frame never blocks on the pipe
+        // (1031 is Linux's F_SETPIPE_SZ, which Glibc's module does not export).
+        _ = fcntl(descriptors[1], 1031, 1 << 20)
         outputDescriptor = terminal
         recordingPipe = descriptors[0]
         recordingWriter = descriptors[1]
