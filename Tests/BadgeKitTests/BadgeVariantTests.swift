@@ -197,3 +197,29 @@ import Testing
         #expect(StatusText.describe(BadgedButton(title: "Big", symbolName: "bell", count: 142)) == "Big: 142 unread")
     }
 }
+
+@Suite struct ButtonActionTests {
+    @Test func pressingRunsTheActionOnTheCountAndAnimatesIt() {
+        var toolbar = BadgeToolbar(
+            title: "T",
+            buttons: [
+                BadgedButton(title: "Clear", symbolName: "bell", count: 5),
+                BadgedButton(title: "Read one", symbolName: "envelope", count: 5) { $0 -= 1 },
+            ])
+        toolbar.press(buttonAt: 1, at: 0)
+        #expect(toolbar.buttons.map(\.count) == [5, 4])
+        #expect(toolbar.focusedIndex == 1)
+        #expect(toolbar.isAnimating(at: 0.05))
+        toolbar.press(buttonAt: 0, at: 1)
+        #expect(toolbar.buttons.map(\.count) == [0, 4])
+        toolbar.press(buttonAt: 9, at: 2)
+        #expect(toolbar.buttons.map(\.count) == [0, 4])
+    }
+
+    @Test func equalityIgnoresTheAction() {
+        let plain = BadgedButton(title: "A", symbolName: "bell", count: 1)
+        let custom = BadgedButton(title: "A", symbolName: "bell", count: 1) { $0 += 1 }
+        #expect(plain == custom)
+        #expect(plain != BadgedButton(title: "A", symbolName: "bell", count: 2))
+    }
+}

@@ -82,10 +82,9 @@ public struct Inbox: Sendable {
         toolbar.setCount(update.applied(to: buttons[index].count), forButtonAt: index, at: time)
     }
 
-    /// Clears a button's count, as its action does.
+    /// Presses a button: its action runs (the demo's clear the count).
     public mutating func press(buttonAt index: Int, at time: Double) {
-        toolbar.focus(buttonAt: index)
-        toolbar.setCount(0, forButtonAt: index, at: time)
+        toolbar.press(buttonAt: index, at: time)
     }
 
     /// Reacts to an event.

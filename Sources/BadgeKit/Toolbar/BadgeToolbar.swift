@@ -48,6 +48,15 @@ public struct BadgeToolbar: Sendable {
         setCount(BadgeCount.adding(amount, to: buttons[index].count), forButtonAt: index, at: time)
     }
 
+    /// Presses a button at an instant: focuses it and runs its action on its count, animating the change.
+    public mutating func press(buttonAt index: Int, at time: Double) {
+        guard buttons.indices.contains(index) else { return }
+        focusedIndex = index
+        var count = buttons[index].count
+        buttons[index].action(&count)
+        setCount(count, forButtonAt: index, at: time)
+    }
+
     /// Moves the focus by some buttons, wrapping around at either end.
     public mutating func moveFocus(by offset: Int) {
         guard !buttons.isEmpty else { return }

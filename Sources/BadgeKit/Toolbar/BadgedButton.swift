@@ -1,5 +1,11 @@
 /// An icon button with a count in a badge on its corner, the terminal form of SwiftUI's badged icon button.
 public struct BadgedButton: Sendable, Equatable {
+    /// Whether two buttons look the same: every property but the action, which cannot be compared.
+    public static func == (lhs: BadgedButton, rhs: BadgedButton) -> Bool {
+        lhs.title == rhs.title && lhs.symbolName == rhs.symbolName && lhs.count == rhs.count && lhs.limit == rhs.limit
+            && lhs.badgeColor == rhs.badgeColor && lhs.style == rhs.style && lhs.showsZero == rhs.showsZero
+    }
+
     /// The button's name, spoken by the status line (`Notifications`).
     public var title: String
     /// The SF Symbols name of its icon (`bell`), looked up in ``SymbolTable``.
@@ -14,6 +20,11 @@ public struct BadgedButton: Sendable, Equatable {
     public var style: BadgeStyle
     /// Whether a count of zero shows `0` rather than no badge (count badges only).
     public var showsZero: Bool
+    /// What pressing the button does to its count; by default it clears it, as the original demo's actions do.
+    ///
+    /// The action gets the count to change and may do anything else besides
+    /// (log, open a view, send a message); the toolbar animates the change.
+    public var action: @Sendable (inout Int) -> Void
 
     /// Creates a button, with the original's defaults: a limit of 99 and a red badge.
     public init(
@@ -23,10 +34,12 @@ public struct BadgedButton: Sendable, Equatable {
         limit: Int = BadgeText.defaultLimit,
         badgeColor: RGBColor = .systemRed,
         style: BadgeStyle = .count,
-        showsZero: Bool = false
+        showsZero: Bool = false,
+        action: @escaping @Sendable (inout Int) -> Void = { $0 = 0 }
     ) {
         self.style = style
         self.showsZero = showsZero
+        self.action = action
         self.title = title
         self.symbolName = symbolName
         self.count = count
