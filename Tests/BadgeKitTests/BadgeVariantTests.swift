@@ -223,3 +223,67 @@ import Testing
         #expect(plain != BadgedButton(title: "A", symbolName: "bell", count: 2))
     }
 }
+
+@Suite struct BadgeEdgeTests {
+    /// A narrow screen: a two-digit count and a word that has to shorten, against the right edge.
+    func edge(corner: BadgeCorner) -> String {
+        var toolbar = BadgeToolbar(
+            title: "Edge",
+            buttons: [
+                BadgedButton(title: "Mail", symbolName: "envelope", count: 42),
+                BadgedButton(title: "Long", symbolName: "flag", count: 1, style: .text("abcdefgh")),
+            ])
+        toolbar.badgeCorner = corner
+        var canvas = Canvas(columns: 26, rows: 5)
+        toolbar.render(
+            into: &canvas, row: 2, at: 0, appearance: ToolbarAppearance(widths: .estimate), showsFocus: false)
+        return snapshot(canvas, rows: 1..<4)
+    }
+
+    @Test func badgesAtTheScreensEdgeInEveryCornerNeitherOverlapNorLeaveTheScreen() {
+        #expect(
+            edge(corner: .topTrailing) == """
+                |              42   abcde… |
+                |  Edge    [ 📨 ]  [ 🚩 ]  |
+                |                          |
+                |.............aaaa.aaaaaaaa|
+                |..bbbb....................|
+                |..........................|
+                a: #FFFFFF on #FF3B30 bold
+                b: default on default bold
+                """)
+        #expect(
+            edge(corner: .topLeading) == """
+                |          42     abcde…   |
+                |  Edge    [ 📨 ]  [ 🚩 ]  |
+                |                          |
+                |.........aaaa...aaaaaaaa..|
+                |..bbbb....................|
+                |..........................|
+                a: #FFFFFF on #FF3B30 bold
+                b: default on default bold
+                """)
+        #expect(
+            edge(corner: .bottomTrailing) == """
+                |                          |
+                |  Edge    [ 📨 ]  [ 🚩 ]  |
+                |              42   abcde… |
+                |..........................|
+                |..aaaa....................|
+                |.............bbbb.bbbbbbbb|
+                a: default on default bold
+                b: #FFFFFF on #FF3B30 bold
+                """)
+        #expect(
+            edge(corner: .bottomLeading) == """
+                |                          |
+                |  Edge    [ 📨 ]  [ 🚩 ]  |
+                |          42     abcde…   |
+                |..........................|
+                |..aaaa....................|
+                |.........bbbb...bbbbbbbb..|
+                a: default on default bold
+                b: #FFFFFF on #FF3B30 bold
+                """)
+    }
+}

@@ -98,10 +98,17 @@ public struct ToolbarLayout: Sendable, Equatable {
         return Span(column: column, row: corner.isTop ? body.row - 1 : body.row + 1, columns: columns)
     }
 
-    /// Whether a badge of some width fits a button's corner without covering a neighbouring button.
+    /// Whether a badge of some width fits a button's corner without covering a neighbouring button or its badge.
+    ///
+    /// A badge may hang off its own corner, but not past its button's other edge,
+    /// where the neighbour's badge may hang.
     public func badgeFits(forButtonAt index: Int, columns: Int, corner: BadgeCorner = .topTrailing) -> Bool {
         guard columns <= screenColumns else { return false }
         let span = badgeSpan(forButtonAt: index, columns: columns, corner: corner)
+        let body = buttons[index].body
+        if corner.isTrailing ? span.column < body.column : span.endColumn > body.endColumn {
+            return false
+        }
         for neighbour in [index - 1, index + 1] where buttons.indices.contains(neighbour) {
             let body = buttons[neighbour].body
             if span.column < body.endColumn && body.column < span.endColumn {
