@@ -157,13 +157,13 @@ def process_counters(pid):
     return cpu_ns, voluntary, involuntary
 
 
-def peak_resident_kib(pid):
-    """VmHWM of a process, in KiB."""
+def memory_kib(pid, field):
+    """A memory figure of a process from /proc/PID/status, in KiB: VmHWM (peak resident) or VmRSS (resident now)."""
     with open("/proc/%d/status" % pid) as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
-    raise RuntimeError("no VmHWM for pid %d" % pid)
+    raise RuntimeError("no %s for process %d" % (field, pid))
 
 
 def measure_window(session, seconds):
@@ -278,7 +278,7 @@ def run_autoplay(binary):
         session.wait_for_first_frame()
         time.sleep(SETTLE_SECONDS)
         figures, start, end = measure_window(session, AUTOPLAY_SECONDS)
-        figures["peak_rss_mib"] = peak_resident_kib(session.process.pid) / 1024
+        figures["peak_rss_mib"] = memory_kib(session.process.pid, "VmHWM") / 1024
     finally:
         session.close()
     costs = frame_costs(session.chunks_before(start), session.chunks_between(start, end))
@@ -295,15 +295,6 @@ def run_autoplay(binary):
     return figures
 
 
-def resident_kib(pid):
-    """VmRSS of a process, in KiB."""
-    with open("/proc/%d/status" % pid) as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError("no VmRSS for process %d" % pid)
-
-
 def run_soak(binary):
     """Auto-play at 240 fps for SOAK_SECONDS: resident memory sampled every 5 s, and its growth after the first sample."""
     session = Session(binary, ["--fps", "240"])
@@ -313,7 +304,7 @@ def run_soak(binary):
         started = time.monotonic()
         while time.monotonic() - started < SOAK_SECONDS:
             time.sleep(5)
-            samples.append(resident_kib(session.process.pid))
+            samples.append(memory_kib(session.process.pid, "VmRSS"))
     finally:
         session.close()
     return {"seconds": SOAK_SECONDS, "resident_kib": samples, "growth_kib": samples[-1] - samples[0]}
