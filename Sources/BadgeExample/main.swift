@@ -62,7 +62,9 @@ func run() -> Int32 {
             model.render(into: &canvas, at: now, appearance: appearance)
             screen.draw(canvas)
             let timeout: Int32? = model.toolbar.isAnimating(at: now) ? 16 : nil
-            _ = screen.wait(timeoutMilliseconds: timeout)
+            if screen.wait(timeoutMilliseconds: timeout) == .hangup {
+                return 0
+            }
             if let signal = SignalRelay.pendingTerminationSignal {
                 return 128 + signal
             }
@@ -80,7 +82,8 @@ func run() -> Int32 {
             }
         }
     } catch {
-        print("badgebar-example: \(error)")
+        var message = Array("badgebar-example: \(error)\n".utf8)
+        _ = write(2, &message, message.count)
         return 1
     }
 }

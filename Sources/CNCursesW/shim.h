@@ -31,7 +31,6 @@ static inline int cnc_colors(void) { return COLORS; }
 static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *cnc_stdout(void) { return stdout; }
 static inline FILE *cnc_stdin(void) { return stdin; }
-static inline FILE *cnc_stderr(void) { return stderr; }
 
 /* getmaxyx is a macro. */
 static inline int cnc_window_rows(WINDOW *window) {
@@ -93,17 +92,6 @@ static inline int cnc_put_glyph(WINDOW *window, int row, int column,
         return ERR;
     }
     return mvwadd_wch(window, row, column, &cell);
-}
-
-/* Sets the window's background (what erase() fills with) to a pair. */
-static inline int cnc_set_background(WINDOW *window, int pair) {
-    cchar_t cell;
-    int extendedPair = pair;
-    const wchar_t blank[2] = {L' ', 0};
-    if (setcchar(&cell, blank, A_NORMAL, 0, &extendedPair) == ERR) {
-        return ERR;
-    }
-    return wbkgrndset(window, &cell), OK;
 }
 
 #endif

@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import Glibc
 
 /// The run loop: events and clock ticks into the Inbox model, frames out to the terminal.
 ///
@@ -11,6 +12,12 @@ struct InboxApp {
 
     /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
     func run() -> Int32 {
+        if options.countsPath == "-" && isatty(0) == 1 {
+            Diagnostics.report(
+                "--counts-from -: standard input is the terminal; pipe the counts in, e.g. 'script | badgebar --counts-from -'"
+            )
+            return 64  // EX_USAGE
+        }
         let counts: LineReader?
         do {
             counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
@@ -18,12 +25,20 @@ struct InboxApp {
             Diagnostics.report("\(error)")
             return 66  // EX_NOINPUT
         }
+        let recorder: SessionRecorder?
+        do {
+            recorder = try options.recordingPath.map { path throws(TerminalError) in
+                try SessionRecorder(forTerminalRecordingTo: path)
+            }
+        } catch {
+            Diagnostics.report("\(error)")
+            return 73  // EX_CANTCREAT
+        }
         do {
             try SignalRelay.install()
             let screen = try TerminalScreen(
-                configuration: .init(
-                    colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-",
-                    recordingPath: options.recordingPath))
+                configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"),
+                recorder: recorder)
             defer { screen.close() }
             return loop(on: screen, counts: counts)
         } catch {
@@ -79,6 +94,9 @@ struct InboxApp {
             let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor ?? -1)
             if let signal = SignalRelay.pendingTerminationSignal {
                 return 128 + signal
+            }
+            if SignalRelay.takeSuspend() {
+                screen.suspend()
             }
             if woke == .hangup {
                 return 0

@@ -14,7 +14,7 @@ enum Usage {
           --fps N            Frames per second while something moves, 1 to 240 (default 60)
           --color MODE       auto, always or never (default auto; NO_COLOR turns auto off)
           --icons STYLE      emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)
-          --title TEXT       The toolbar's title (default Inbox)
+          --title TEXT       The toolbar's title (default Inbox, or Badges with --button)
           --button SPEC      A button title:symbol:BADGE[:colour][:show-zero], repeatable;
                              replaces the Inbox's buttons. BADGE is a count, dot, or
                              text=WORD (e.g. "Mail:envelope:5", "Builds:hammer:0:yellow",

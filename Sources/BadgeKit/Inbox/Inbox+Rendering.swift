@@ -1,5 +1,5 @@
 extension Inbox {
-    /// The row of the buttons; the badges use the row above and the focus line the row below.
+    /// The row of the buttons; badges use the row above (or below, for a bottom corner), the focus line the row below.
     public static let buttonRow = 2
     /// The fewest rows the screen needs: padding, badges, buttons, focus line and status line.
     public static let minimumRows = 5

@@ -51,12 +51,14 @@ public struct Inbox: Sendable {
 
     /// Plays the script up to an instant and forgets finished motion.
     public mutating func advance(to time: Double) {
-        var toolbar = self.toolbar
-        autoPlay.advance(to: time) { step, due in
+        var script = autoPlay
+        script.advance(to: time) { step, due in
             toolbar.addToCount(step.amount, forButtonAt: step.buttonIndex, at: due)
         }
-        toolbar.settle(at: time)
-        self.toolbar = toolbar
+        autoPlay = script
+        if toolbar.motions.contains(where: { $0 != BadgeMotion() }) {
+            toolbar.settle(at: time)
+        }
         if let notice, notice.expiryTime <= time {
             self.notice = nil
         }

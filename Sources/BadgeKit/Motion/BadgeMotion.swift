@@ -32,24 +32,6 @@ public struct BadgeMotion: Sendable, Equatable {
     /// Creates a motion at rest.
     public init() {}
 
-    /// Records a change of count at an instant.
-    ///
-    /// - Parameters:
-    ///   - oldCount: The count before.
-    ///   - newCount: The count after.
-    ///   - limit: The badge's limit, which decides its text.
-    ///   - time: When the change happened, in seconds on the motion clock.
-    ///   - reduceMotion: Whether to fade instead of moving.
-    ///   - timing: The curves in use, to sample where an interrupted motion was.
-    public mutating func recordChange(
-        from oldCount: Int, to newCount: Int, limit: Int, at time: Double,
-        reduceMotion: Bool, timing: MotionTiming
-    ) {
-        recordChange(
-            from: BadgeText.text(for: oldCount, limit: limit), to: BadgeText.text(for: newCount, limit: limit),
-            increased: newCount > oldCount, at: time, reduceMotion: reduceMotion, timing: timing)
-    }
-
     /// Records a change of badge text at an instant: a number, a word, ``BadgeText/dot``, or `nil` for none.
     ///
     /// - Parameters:

@@ -81,6 +81,7 @@ public enum ElementaryFunctions {
 
     /// Splits an angle into a quadrant (0 to 3) and a remainder within ±π/4.
     static func reduce(_ radians: Double) -> (quadrant: Int, remainder: Double) {
+        guard radians.isFinite, abs(radians) < 1e15 else { return (0, .nan) }
         let halfPi = pi / 2
         let turns = (radians / halfPi).rounded()
         let remainder = radians - turns * halfPi

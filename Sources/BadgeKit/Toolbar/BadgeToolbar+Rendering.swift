@@ -10,12 +10,13 @@ extension BadgeToolbar {
     /// Draws the toolbar as it looks at an instant and returns where everything was drawn.
     ///
     /// The title goes on the left in bold, the buttons against the right edge,
-    /// each badge on the row above its button's trailing corner, and the focused
+    /// each badge on its button's corner (the row above the closing bracket unless told otherwise), and the focused
     /// button gets bold brackets, a line beneath it and the cursor.
     ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into.
-    ///   - row: The row of the buttons; the badges use the row above, the focus line the row below.
+    ///   - row: The row of the buttons; badges use the row above (or below, for a bottom ``badgeCorner``),
+    ///     the focus line the row below.
     ///   - time: The instant, in seconds on the motion clock.
     ///   - appearance: Glyph widths, icon style and background colour.
     ///   - showsFocus: Whether to mark the focused button.
@@ -36,9 +37,9 @@ extension BadgeToolbar {
                 at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
                 appearance: appearance)
             if frame.text != nil, frame.columns > 0 {
-                // A word too wide for the room between the neighbours is shortened with an ellipsis.
+                // A word too wide for the room between the neighbours is shortened with an ellipsis (a number never is).
                 let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
-                if frame.columns > widest, let text = frame.text, !frame.isDot {
+                if frame.columns > widest, let text = frame.text, !frame.isDot, !BadgeMotion.isNumeric(text) {
                     frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
                     frame.columns = widest
                 }

@@ -42,10 +42,13 @@ public struct BadgeToolbar: Sendable {
             reduceMotion: reduceMotion, timing: timing)
     }
 
-    /// Adds to a button's count at an instant; the sum saturates instead of overflowing.
+    /// Adds to (or, with a negative amount, takes from) a button's count at an instant, saturating and never below zero.
     public mutating func addToCount(_ amount: Int, forButtonAt index: Int, at time: Double) {
-        guard buttons.indices.contains(index) else { return }
-        setCount(BadgeCount.adding(amount, to: buttons[index].count), forButtonAt: index, at: time)
+        if amount >= 0 {
+            increment(buttonAt: index, by: amount, at: time)
+        } else {
+            decrement(buttonAt: index, by: amount == .min ? .max : -amount, at: time)
+        }
     }
 
     /// Presses a button at an instant: focuses it and runs its action on its count, animating the change.

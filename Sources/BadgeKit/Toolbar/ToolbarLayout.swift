@@ -61,7 +61,7 @@ public struct ToolbarLayout: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - screenColumns: The screen's width.
-    ///   - row: The row of the buttons; badges use the row above.
+    ///   - row: The row of the buttons; badges use the row above or below, by their corner.
     ///   - titleColumns: The width of the title text.
     ///   - iconColumns: The width of each button's icon, as the terminal measures it.
     public init(screenColumns: Int, row: Int, titleColumns: Int, iconColumns: [Int]) {

@@ -3,7 +3,7 @@ import CNCursesW
 
 /// Turns what ncurses reads into ``InputEvent``s.
 enum KeyDecoder {
-    /// The event for a character `wget_wch` returned with `OK`.
+    /// The event for a character: an ASCII byte `wgetch` returned, or a scalar assembled from UTF-8.
     static func event(forCharacter character: wint_t) -> InputEvent {
         switch character {
         case 3: return .key(.interrupt)
@@ -21,7 +21,7 @@ enum KeyDecoder {
         }
     }
 
-    /// The key for a code `wget_wch` returned with `KEY_CODE_YES`.
+    /// The key for a key code (256 and up) `wgetch` returned.
     static func key(forCode code: Int32) -> Key {
         switch code {
         case KEY_BTAB: return .backTab

@@ -11,10 +11,12 @@ public final class LineReader {
 
     /// The descriptor to poll, or -1 once the input has ended.
     public private(set) var descriptor: Int32
-    /// Whether the input has ended (end of file, or the last writer of a pipe closed).
-    public var isAtEnd: Bool { descriptor < 0 }
     private var pending: [UInt8] = []
     private let ownsDescriptor: Bool
+    /// The descriptor's status flags before they were made non-blocking, put back when done.
+    private let originalFlags: Int32
+    /// The most read in one call, so a writer that never pauses cannot hold up the run loop.
+    public static let maximumBytesPerRead = 65_536
 
     /// Opens a path for reading (wraps `stat` and `open` with `O_NONBLOCK`); `-` means standard input.
     ///
@@ -35,27 +37,40 @@ public final class LineReader {
             descriptor = opened
             ownsDescriptor = true
         }
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        originalFlags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, originalFlags | O_NONBLOCK)
     }
 
     deinit {
-        if ownsDescriptor && descriptor >= 0 {
+        finish()
+    }
+
+    /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
+    private func finish() {
+        guard descriptor >= 0 else { return }
+        if ownsDescriptor {
             close(descriptor)
+        } else {
+            _ = fcntl(descriptor, F_SETFL, originalFlags)
         }
+        descriptor = -1
     }
 
     /// The complete lines that have arrived, without their line ends (wraps `read`).
     ///
-    /// At the end of the input a last line without a line end is returned too.
+    /// Reads at most ``maximumBytesPerRead`` bytes; more waiting makes the
+    /// descriptor readable again at once. At the end of the input a last line
+    /// without a line end is returned too.
     public func readLines() -> [String] {
         guard descriptor >= 0 else { return [] }
         var lines: [String] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        var budget = Self.maximumBytesPerRead
+        while budget > 0 {
             let count = read(descriptor, &chunk, chunk.count)
             if count > 0 {
                 split(chunk[0..<count], into: &lines)
+                budget -= count
                 continue
             }
             if count < 0 && (errno == EAGAIN || errno == EINTR) {
@@ -66,10 +81,7 @@ public final class LineReader {
                 lines.append(String(decoding: pending, as: UTF8.self))
                 pending.removeAll()
             }
-            if ownsDescriptor {
-                close(descriptor)
-            }
-            descriptor = -1
+            finish()
             break
         }
         return lines

@@ -1,3 +1,4 @@
+import CNCursesW
 import Glibc
 
 /// Writes an asciicast v2 recording: a JSON header, then one `[seconds, "o", data]` line per write to the terminal.
@@ -25,6 +26,16 @@ public final class SessionRecorder {
             "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(unixTime), "
             + "\"env\": {\"TERM\": \(Self.jsonString(Array((getenv("TERM").map { String(cString: $0) } ?? "").utf8)))}}\n"
         writeAll(Array(header.utf8))
+    }
+
+    /// Creates a recording of the terminal on standard output, with its size and the time now in the header.
+    ///
+    /// Wraps `ioctl(TIOCGWINSZ)` and `time`; the file is created before the screen starts, so a bad path is reported on a clean terminal.
+    public convenience init(forTerminalRecordingTo path: String) throws(TerminalError) {
+        var rows: Int32 = 24
+        var columns: Int32 = 80
+        _ = cnc_terminal_size(1, &rows, &columns)
+        try self.init(path: path, columns: Int(columns), rows: Int(rows), unixTime: time(nil))
     }
 
     deinit {

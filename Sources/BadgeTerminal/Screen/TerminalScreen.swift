@@ -18,15 +18,12 @@ public final class TerminalScreen {
         public var enablesMouse: Bool
         /// Whether keys come from `/dev/tty` rather than standard input (which then carries data).
         public var readsKeysFromTTY: Bool
-        /// Where to record the session as asciicast v2, if anywhere.
-        public var recordingPath: String?
 
         /// Creates a configuration.
         public init(
             colorMode: ColorMode = .auto, escapeDelayMilliseconds: Int32 = 25, enablesMouse: Bool = true,
-            readsKeysFromTTY: Bool = false, recordingPath: String? = nil
+            readsKeysFromTTY: Bool = false
         ) {
-            self.recordingPath = recordingPath
             self.readsKeysFromTTY = readsKeysFromTTY
             self.colorMode = colorMode
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
@@ -52,6 +49,10 @@ public final class TerminalScreen {
     private var shown: Canvas?
     private var cursorVisible: Int32 = -1
     private var isClosed = false
+    /// Whether a frame is being painted again after the colour pairs ran out, so it happens only once.
+    private var isRepainting = false
+    /// The buffer the recording pipe is read through, reused frame after frame.
+    private var forwardBuffer = [UInt8](repeating: 0, count: 65_536)
     private let inputDescriptor: Int32
     /// The terminal's output: standard output, or a copy of it while ncurses writes into the recording pipe.
     private var outputDescriptor: Int32 = 1
@@ -75,11 +76,18 @@ public final class TerminalScreen {
     /// `start_color`, `use_default_colors`, `mousemask`, `mouseinterval` and
     /// `set_escdelay`. Call ``SignalRelay/install()`` first.
     ///
+    /// - Parameters:
+    ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
+    ///   - recorder: Where to record everything written to the terminal, if anywhere.
     /// - Throws: ``TerminalError`` naming what is wrong: no terminal on
     ///   standard input or output, TERM unset, `dumb` or unknown.
-    public init(configuration: Configuration = Configuration()) throws(TerminalError) {
+    public init(configuration: Configuration = Configuration(), recorder: SessionRecorder? = nil) throws(TerminalError)
+    {
         TerminalLocale.adopt()
         guard isatty(1) == 1 else { throw .outputNotATerminal }
+        let termVariable = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !termVariable.isEmpty else { throw .terminalTypeUnset }
+        guard termVariable != "dumb" else { throw .terminalTypeUnusable(termVariable) }
         var keyboard = cnc_stdin()
         var ownedKeyboard: UnsafeMutablePointer<FILE>?
         if configuration.readsKeysFromTTY {
@@ -92,9 +100,6 @@ public final class TerminalScreen {
             if let ownedKeyboard { fclose(ownedKeyboard) }
             throw .inputNotATerminal
         }
-        let termVariable = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard !termVariable.isEmpty else { throw .terminalTypeUnset }
-        guard termVariable != "dumb" else { throw .terminalTypeUnusable(termVariable) }
         var savedModes = termios()
         tcgetattr(keyboardDescriptor, &savedModes)
         guard let screen = newterm(nil, cnc_stdout(), keyboard) else {
@@ -144,9 +149,9 @@ public final class TerminalScreen {
         rows = Int(cnc_window_rows(window))
         setCursorVisibility(0)
         CrashGuard.install(resetSequence: Self.resetSequence(), savedModes: savedModes, descriptor: keyboardDescriptor)
-        if let path = configuration.recordingPath {
+        if let recorder {
             do {
-                try startRecording(path: path)
+                try startRecording(into: recorder)
             } catch {
                 close()
                 throw error
@@ -159,12 +164,14 @@ public final class TerminalScreen {
     /// Wraps `dup`, `pipe`, `fcntl(F_SETPIPE_SZ)` and `dup2`. The terminal's own
     /// descriptor is kept aside, and put back under standard output whenever
     /// ncurses must change the terminal's modes (suspend, exit).
-    private func startRecording(path: String) throws(TerminalError) {
-        recorder = try SessionRecorder(path: path, columns: columns, rows: rows, unixTime: time(nil))
+    private func startRecording(into recorder: SessionRecorder) throws(TerminalError) {
         let terminal = dup(1)
+        guard terminal >= 0 else { throw .systemCall(name: "dup", errorNumber: errno) }
         var descriptors: [Int32] = [-1, -1]
-        guard terminal >= 0, pipe(&descriptors) == 0 else {
-            throw .systemCall(name: "pipe", errorNumber: errno)
+        guard pipe(&descriptors) == 0 else {
+            let failure = errno
+            Glibc.close(terminal)
+            throw .systemCall(name: "pipe", errorNumber: failure)
         }
         _ = fcntl(terminal, F_SETFD, FD_CLOEXEC)
         _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
@@ -172,10 +179,18 @@ public final class TerminalScreen {
         _ = fcntl(descriptors[0], F_SETFL, O_NONBLOCK)
         // Room for a whole frame of a large screen, so a frame never blocks on the pipe
         // (1031 is Linux's F_SETPIPE_SZ, which Glibc's module does not export).
-        _ = fcntl(descriptors[1], 1031, 1 << 20)
+        guard fcntl(descriptors[1], 1031, 1 << 20) >= 1 << 20 else {
+            let failure = errno
+            Glibc.close(terminal)
+            Glibc.close(descriptors[0])
+            Glibc.close(descriptors[1])
+            throw .systemCall(name: "fcntl(F_SETPIPE_SZ)", errorNumber: failure)
+        }
         outputDescriptor = terminal
         recordingPipe = descriptors[0]
         recordingWriter = descriptors[1]
+        self.recorder = recorder
+        recorder.recordResize(columns: columns, rows: rows)
         resumeRecording()
         CrashGuard.setOutputDescriptor(terminal)
     }
@@ -183,20 +198,19 @@ public final class TerminalScreen {
     /// Moves what ncurses wrote into the recording pipe on to the terminal and into the recording (wraps `read`, `write`).
     private func forwardRecordedOutput() {
         guard recordingPipe >= 0, let recorder else { return }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = read(recordingPipe, &buffer, buffer.count)
+            let count = read(recordingPipe, &forwardBuffer, forwardBuffer.count)
             guard count > 0 else { break }
             var offset = 0
             while offset < count {
-                let written = buffer[offset..<count].withUnsafeBytes {
+                let written = forwardBuffer[offset..<count].withUnsafeBytes {
                     write(outputDescriptor, $0.baseAddress, $0.count)
                 }
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { break }
                 offset += written
             }
-            recorder.recordOutput(Array(buffer[0..<count]))
+            recorder.recordOutput(Array(forwardBuffer[0..<count]))
         }
     }
 
@@ -288,11 +302,13 @@ public final class TerminalScreen {
                 column += Int(max(cell.columnWidth, 1))
             }
         }
-        if pairs.didRecycle {
-            // Pairs ran out part-way: paint the whole frame again with the new numbering.
+        if pairs.didRecycle && !isRepainting {
+            // Pairs ran out part-way: paint the whole frame once more with the new numbering.
             pairs.didRecycle = false
             shown = nil
+            isRepainting = true
             draw(canvas)
+            isRepainting = false
             return
         }
         let cursorMoved = canvas.cursor?.column != shown?.cursor?.column || canvas.cursor?.row != shown?.cursor?.row
@@ -358,12 +374,8 @@ public final class TerminalScreen {
     /// an arrow key in the other cursor-key mode.
     public func nextEvent() -> InputEvent? {
         if SignalRelay.takeResize() {
-            var newRows: Int32 = 0
-            var newColumns: Int32 = 0
-            if cnc_terminal_size(outputDescriptor, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
-                resizeterm(newRows, newColumns)
-            }
-            return updateSize()
+            // resizeterm queues KEY_RESIZE when the size changed, which is read below.
+            adoptKernelSize()
         }
         while let code = readCode(waitingMilliseconds: 0) {
             switch code {
@@ -418,9 +430,10 @@ public final class TerminalScreen {
         }
         var bytes = [lead]
         while bytes.count < length {
-            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds), (0x80...0xBF).contains(next)
-            else {
-                // Not a continuation byte: the character is invalid; a key or ESC after it is kept.
+            guard let next = readCode(waitingMilliseconds: Self.sequenceWaitMilliseconds) else { return nil }
+            guard (0x80...0xBF).contains(next) else {
+                // Not a continuation byte: the character is invalid, and what came after it is read next.
+                ungetch(next)
                 return nil
             }
             bytes.append(UInt8(next))
@@ -535,13 +548,19 @@ public final class TerminalScreen {
         raise(SIGTSTP)
         sigaction(SIGTSTP, &previous, nil)
         resumeRecording()
+        adoptKernelSize()
+        invalidate()
+    }
+
+    /// Tells ncurses the size the kernel reports for the terminal (wraps `ioctl(TIOCGWINSZ)` and `resizeterm`).
+    ///
+    /// When the size changed, ncurses queues KEY_RESIZE, which ``nextEvent()`` turns into a resize event.
+    private func adoptKernelSize() {
         var newRows: Int32 = 0
         var newColumns: Int32 = 0
         if cnc_terminal_size(outputDescriptor, &newRows, &newColumns) == 0, newRows > 0, newColumns > 0 {
             resizeterm(newRows, newColumns)
         }
-        _ = updateSize()
-        invalidate()
     }
 
     private func updateSize() -> InputEvent {

@@ -68,7 +68,10 @@ public enum CrashGuard {
     ///   - descriptor: The terminal the modes belong to.
     public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) {
         resetDescriptor.store(1, ordering: .sequentiallyConsistent)
-        guard previousActionsAddress.load(ordering: .sequentiallyConsistent) == 0 else { return }
+        if previousActionsAddress.load(ordering: .sequentiallyConsistent) != 0 {
+            uninstall()
+        }
+        installAlternateStack()
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(resetSequence.count, 1))
         bytes.initialize(from: resetSequence, count: resetSequence.count)
         resetBytesAddress.store(Int(bitPattern: bytes), ordering: .sequentiallyConsistent)
@@ -85,7 +88,8 @@ public enum CrashGuard {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { restoreTerminalAndCrash($0) }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            // On the alternate stack, so a stack overflow's SIGSEGV can still restore the terminal.
+            action.sa_flags = Int32(SA_ONSTACK)
             _ = sigaction(signal, &action, previous + index)
         }
         previousActionsAddress.store(Int(bitPattern: previous), ordering: .sequentiallyConsistent)
@@ -107,5 +111,18 @@ public enum CrashGuard {
         }
         resetBytesAddress.store(0, ordering: .sequentiallyConsistent)
         savedModesAddress.store(0, ordering: .sequentiallyConsistent)
+        previousActionsAddress.store(0, ordering: .sequentiallyConsistent)
+    }
+
+    /// Gives signal handlers a stack of their own, once (wraps `sigaltstack`).
+    private static func installAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        let size = 64 * 1024
+        var alternate = stack_t()
+        alternate.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        alternate.ss_size = size
+        alternate.ss_flags = 0
+        _ = sigaltstack(&alternate, nil)
     }
 }

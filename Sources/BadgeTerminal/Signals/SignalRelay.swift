@@ -5,6 +5,8 @@ import Synchronization
 private let caughtTerminationSignal = Atomic<Int32>(0)
 /// Whether SIGWINCH arrived since the last check.
 private let caughtResize = Atomic<Bool>(false)
+/// Whether SIGTSTP arrived since the last check.
+private let caughtSuspend = Atomic<Bool>(false)
 /// The read end of the self-pipe, polled by the run loop, or -1.
 private let wakeReadDescriptor = Atomic<Int32>(-1)
 /// The write end of the self-pipe that wakes the run loop, or -1.
@@ -17,6 +19,8 @@ private func relaySignal(_ signal: Int32) {
     let savedErrno = errno
     if signal == SIGWINCH {
         caughtResize.store(true, ordering: .sequentiallyConsistent)
+    } else if signal == SIGTSTP {
+        caughtSuspend.store(true, ordering: .sequentiallyConsistent)
     } else {
         caughtTerminationSignal.store(signal, ordering: .sequentiallyConsistent)
     }
@@ -30,7 +34,7 @@ private func relaySignal(_ signal: Int32) {
 
 /// Turns signals into wake-ups of the run loop through a self-pipe.
 ///
-/// The termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) and SIGWINCH get a
+/// The termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT), SIGWINCH and SIGTSTP get a
 /// handler that records the signal and writes one byte to a pipe the run loop
 /// polls beside the terminal, so a signal can never slip in between a check and
 /// a blocking wait. Installing the handlers before ncurses starts keeps ncurses
@@ -50,6 +54,10 @@ public enum SignalRelay {
     /// `EINTR` when a signal arrives.
     public static func install() throws(TerminalError) {
         guard wakeDescriptor < 0 else { return }
+        // Touch every global the handler uses now, so none is first initialised inside a signal handler.
+        caughtTerminationSignal.store(0, ordering: .sequentiallyConsistent)
+        caughtResize.store(false, ordering: .sequentiallyConsistent)
+        caughtSuspend.store(false, ordering: .sequentiallyConsistent)
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
             throw .systemCall(name: "pipe", errorNumber: errno)
@@ -60,7 +68,8 @@ public enum SignalRelay {
         }
         wakeReadDescriptor.store(descriptors[0], ordering: .sequentiallyConsistent)
         wakeWriteDescriptor.store(descriptors[1], ordering: .sequentiallyConsistent)
-        for signal in terminationSignals + [SIGWINCH] {
+        // SIGTSTP too, so a suspend from outside (kill -TSTP) goes through the run loop, which restores the terminal first.
+        for signal in terminationSignals + [SIGWINCH, SIGTSTP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { relaySignal($0) }
             sigemptyset(&action.sa_mask)
@@ -80,6 +89,11 @@ public enum SignalRelay {
     /// Whether SIGWINCH arrived since the last call; reading clears it.
     public static func takeResize() -> Bool {
         caughtResize.exchange(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether SIGTSTP arrived since the last call; reading clears it.
+    public static func takeSuspend() -> Bool {
+        caughtSuspend.exchange(false, ordering: .sequentiallyConsistent)
     }
 
     /// Empties the self-pipe after a wake-up (wraps `read`).
