@@ -39,10 +39,10 @@ enum Usage {
           Mouse              Click a button to clear its count
 
         Auto-play adds to the counts every 1.3 s (notifications +2, cart +1,
-        messages +1) until the first key or click.
+        messages +1) until the first key or mouse press.
 
         Exit status: 0 on quit; 64 for a bad option; 66 when the counts file cannot
-        be opened; 1 when no usable terminal;
-        128+N when ended by signal N (after restoring the terminal).
+        be opened; 73 when the recording cannot be created; 1 when no usable
+        terminal; 128+N when ended by signal N (after restoring the terminal).
         """
 }
