@@ -68,5 +68,15 @@ extension EndToEnd {
             try terminal.sendKeys("q")
             #expect(try terminal.waitForExit() == 0)
         }
+
+        @Test("--record to a file that cannot be created exits 73 before the screen starts")
+        func unwritableRecording() throws {
+            let result = try ChildProcess.run(
+                try BadgebarBinary.path(), ["--record", "/nonexistent/dir/session.cast"],
+                environment: ChildProcess.cleanEnvironment(["TERM=xterm-256color"]), timeout: 10)
+            #expect(result.status == .exited(73), "\(result.standardError)")
+            #expect(result.standardOutput == "", "nothing drawn")
+            #expect(result.standardErrorLines.first?.contains("/nonexistent/dir/session.cast") == true)
+        }
     }
 }
