@@ -49,24 +49,20 @@ struct InboxApp {
 
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
     private func makeModel(startTime: Double) -> Inbox {
-        var inbox = makeScreen(startTime: startTime)
-        inbox.toolbar.badgeCorner = options.badgeCorner
-        return inbox
-    }
-
-    private func makeScreen(startTime: Double) -> Inbox {
-        guard !options.buttons.isEmpty else {
-            var inbox = Inbox.demo(
+        var inbox: Inbox
+        if options.buttons.isEmpty {
+            inbox = Inbox.demo(
                 startTime: startTime, autoPlays: options.autoPlays, limit: options.limit,
                 reduceMotion: options.reduceMotion)
-            if let title = options.title {
-                inbox.toolbar.title = title
-            }
-            return inbox
+        } else {
+            let toolbar = BadgeToolbar(title: "Badges", buttons: options.buttons, reduceMotion: options.reduceMotion)
+            inbox = Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
         }
-        let toolbar = BadgeToolbar(
-            title: options.title ?? "Badges", buttons: options.buttons, reduceMotion: options.reduceMotion)
-        return Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
+        if let title = options.title {
+            inbox.toolbar.title = title
+        }
+        inbox.toolbar.badgeCorner = options.badgeCorner
+        return inbox
     }
 
     private func loop(on screen: TerminalScreen, counts: LineReader?) -> Int32 {

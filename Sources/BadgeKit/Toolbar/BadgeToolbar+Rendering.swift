@@ -70,25 +70,9 @@ extension BadgeToolbar {
     }
 
     private func drawTitle(into canvas: inout Canvas, span: ToolbarLayout.Span, widths: ColumnWidth) {
-        let style = CellStyle(attributes: .bold)
-        let needed = widths.columns(of: title)
         guard span.columns > 0 else { return }
-        if needed <= span.columns {
-            canvas.write(title, column: span.column, row: span.row, style: style, widths: widths)
-            return
-        }
-        // Shorten with an ellipsis, measuring as we go.
-        var column = span.column
-        let limit = span.endColumn - 1
-        for scalar in title.unicodeScalars {
-            let width = widths.columns(of: scalar)
-            guard width > 0 else { continue }
-            if column + width > limit { break }
-            canvas.put(scalar, columnWidth: width, column: column, row: span.row, style: style)
-            column += width
-        }
-        let ellipsis: Unicode.Scalar = widths.columns(of: "\u{2026}") == 1 ? "\u{2026}" : "."
-        canvas.put(ellipsis, columnWidth: 1, column: column, row: span.row, style: style)
+        let text = Self.shortened(title, toColumns: span.columns, widths: widths)
+        canvas.write(text, column: span.column, row: span.row, style: CellStyle(attributes: .bold), widths: widths)
     }
 
     private func drawButton(
