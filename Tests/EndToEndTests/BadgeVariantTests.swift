@@ -11,8 +11,9 @@ extension EndToEnd {
         func mixedToolbar() throws {
             let terminal = try TmuxTerminal(arguments: Self.mixed)
             defer { terminal.close() }
-            var screen = try terminal.waitUntil("the four badges") {
+            var screen = try terminal.waitUntil("the four badges and the status line") {
                 $0.words(row: InboxLayout.badgeRow) == ["5", "●", "new", "0"]
+                    && $0[InboxLayout.statusRow].hasPrefix(" Mail: 5 unread")
             }
             #expect(screen[InboxLayout.toolbarRow].hasSuffix("[ 📨 ]  [ 📰 ]  [ ⭐ ]  [ 🔧 ]"), "\(screen)")
             #expect(screen[InboxLayout.statusRow].hasPrefix(" Mail: 5 unread"), "\(screen)")
