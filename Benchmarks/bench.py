@@ -28,8 +28,6 @@ KEY_PRESSES = 100
 STARTS = 20
 QUIET_SECONDS = 0.05
 BURST_GAP_SECONDS = 0.003
-CURSOR_MOVE_BYTES = 6
-STYLE_CHANGE_BYTES = 12
 FIRST_FRAME_TEXTS = ("Inbox", "Messages: 2 unread")
 DEFAULT_STYLE = pyte.screens.Char(" ")[1:]  # the colours and attributes of a blank cell
 
@@ -190,6 +188,52 @@ def measure_window(session, seconds):
     }, start, end
 
 
+def palette_hex(index):
+    """The colour xterm's 256-colour palette shows at an index from 16 up, as pyte writes it (`rrggbb`)."""
+    if index < 232:
+        levels = [0, 95, 135, 175, 215, 255]
+        index -= 16
+        return "%02x%02x%02x" % (levels[index // 36], levels[(index // 6) % 6], levels[index % 6])
+    level = 8 + 10 * (index - 232)
+    return "%02x%02x%02x" % (level, level, level)
+
+
+PALETTE_INDEX = {palette_hex(index): index for index in range(16, 256)}
+
+
+def color_parameter(color, base):
+    """The shortest SGR parameter that sets a pyte colour: 39/49, a named ANSI colour, 38;5;N or 38;2;R;G;B."""
+    if color == "default":
+        return str(base + 9)
+    if color in PALETTE_INDEX:
+        return "%d;5;%d" % (base + 8, PALETTE_INDEX[color])
+    if len(color) == 6 and all(c in "0123456789abcdef" for c in color):
+        return "%d;2;%d;%d;%d" % (base + 8, int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16))
+    return str(base)  # a named colour: two digits, like 31
+
+
+def style_change_bytes(old, new):
+    """The length of the shortest SGR sequence that turns style `old` into `new` (pyte cell styles)."""
+    parameters = []
+    old_fg, old_bg, *old_flags = old
+    new_fg, new_bg, *new_flags = new
+    # bold, italics, underscore, strikethrough, reverse, blink: on and off codes.
+    codes = [("1", "22"), ("3", "23"), ("4", "24"), ("9", "29"), ("7", "27"), ("5", "25")]
+    for (on, off), was, now in zip(codes, old_flags, new_flags):
+        if was != now:
+            parameters.append(on if now else off)
+    if old_fg != new_fg:
+        parameters.append(color_parameter(new_fg, 30))
+    if old_bg != new_bg:
+        parameters.append(color_parameter(new_bg, 40))
+    return len("\x1b[" + ";".join(parameters) + "m") if parameters else 0
+
+
+def cursor_move_bytes(row, column):
+    """The length of the cursor-position sequence to a cell (1-based in the sequence)."""
+    return len("\x1b[%d;%dH" % (row + 1, column + 1))
+
+
 def cell_style(cell):
     """The part of a pyte cell that an SGR sequence sets: colours and attributes."""
     return cell[1:]
@@ -207,12 +251,13 @@ def bursts(chunks):
     return groups
 
 
-def row_bound(before, after, style):
+def row_bound(row, before, after, style):
     """The byte lower bound for turning one row `before` into `after` (lists of pyte cells).
 
-    Each maximal run of changed cells costs a cursor move, a style change
-    wherever a glyph's style differs from the one in force, and the UTF-8 bytes
-    of its glyphs. Returns the bound and the style in force afterwards.
+    Each maximal run of changed cells costs a cursor move to its first cell,
+    the shortest SGR sequence wherever a glyph's style differs from the one in
+    force, and the UTF-8 bytes of its glyphs. Returns the bound and the style
+    in force afterwards.
     """
     bound = 0
     column = 0
@@ -220,12 +265,12 @@ def row_bound(before, after, style):
         if before[column] == after[column]:
             column += 1
             continue
-        bound += CURSOR_MOVE_BYTES
+        bound += cursor_move_bytes(row, column)
         while column < len(after) and before[column] != after[column]:
             cell = after[column]
             if cell.data:
                 if cell_style(cell) != style:
-                    bound += STYLE_CHANGE_BYTES
+                    bound += style_change_bytes(style, cell_style(cell))
                     style = cell_style(cell)
                 bound += len(cell.data.encode())
             column += 1
@@ -252,7 +297,7 @@ def frame_costs(history, window):
         for row in sorted(screen.dirty):
             if 0 <= row < ROWS:
                 now = row_cells(row)
-                row_cost, style = row_bound(shown[row], now, style)
+                row_cost, style = row_bound(row, shown[row], now, style)
                 bound += row_cost
                 shown[row] = now
         costs.append((len(frame), bound))

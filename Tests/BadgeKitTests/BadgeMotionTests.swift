@@ -29,7 +29,7 @@ import Testing
                 |  T                             [ 🛒 ]  |
                 |.....................................a..|
                 |..b.....................................|
-                a: #000000 on #000000 bold
+                a: #000000 on #000000
                 b: default on default bold
                 """)
         // Part-way: two columns, half faded in, the icon in the air over its badge.
@@ -39,7 +39,7 @@ import Testing
                 |  T                             [    ]  |
                 |.....................................aa.|
                 |..b.....................................|
-                a: #2F2500 on #C19B00 bold
+                a: #2F2500 on #C19B00
                 b: default on default bold
                 """)
         // The overshoot: one column wider than at rest, fully opaque.
@@ -49,7 +49,7 @@ import Testing
                 |  T                             [ 🛒 ]  |
                 |...................................aaaa.|
                 |..b.....................................|
-                a: #000000 on #FFCC00 bold
+                a: #000000 on #FFCC00
                 b: default on default bold
                 """)
         let settled = """
@@ -57,7 +57,7 @@ import Testing
             |  T                             [ 🛒 ]  |
             |....................................aaa.|
             |..b.....................................|
-            a: #000000 on #FFCC00 bold
+            a: #000000 on #FFCC00
             b: default on default bold
             """
         #expect(toolbarSnapshot(cart, at: 1.0) == settled)
@@ -74,7 +74,7 @@ import Testing
                 |  T                             [    ]  |
                 |....................................aaa.|
                 |..b.....................................|
-                a: #FFFFFF on #FF3B30 bold
+                a: #FFFFFF on #FF3B30
                 b: default on default bold
                 """)
         #expect(
@@ -83,7 +83,7 @@ import Testing
                 |  T                             [ 🔔 ]  |
                 |...................................aaaa.|
                 |..b.....................................|
-                a: #FFFFFF on #FF3B30 bold
+                a: #FFFFFF on #FF3B30
                 b: default on default bold
                 """)
     }
@@ -97,7 +97,7 @@ import Testing
                 |  T                             [ 🔔 ]  |
                 |.....................................a..|
                 |..b.....................................|
-                a: #6D4847 on #3E0E0C bold
+                a: #6D4847 on #3E0E0C
                 b: default on default bold
                 """)
         #expect(toolbarSnapshot(bell, at: 1.0) == toolbarSnapshot(toolbar(count: 0), at: 0))

@@ -35,8 +35,8 @@ import Testing
                 |..d...........................................|
                 |..............................................|
                 a: #FF3B30 on default bold
-                b: #FFFFFF on #FF3B30 bold
-                c: #FFFFFF on #007AFF bold
+                b: #FFFFFF on #FF3B30
+                c: #FFFFFF on #007AFF
                 d: default on default bold
                 """)
     }
@@ -51,8 +51,8 @@ import Testing
                 |..d...........................................|
                 |..............................................|
                 a: #FF3B30 on default bold
-                b: #FFFFFF on #FF3B30 bold
-                c: #FFFFFF on #007AFF bold
+                b: #FFFFFF on #FF3B30
+                c: #FFFFFF on #007AFF
                 d: default on default bold
                 """)
     }
@@ -68,8 +68,8 @@ import Testing
                 |...........b......ccc...ccccc.....ddd...cccccc|
                 a: default on default bold
                 b: #FF3B30 on default bold
-                c: #FFFFFF on #FF3B30 bold
-                d: #FFFFFF on #007AFF bold
+                c: #FFFFFF on #FF3B30
+                d: #FFFFFF on #007AFF
                 """)
     }
 
@@ -84,8 +84,8 @@ import Testing
                 |......b......ccc.....ccccc...ddd....cccccc....|
                 a: default on default bold
                 b: #FF3B30 on default bold
-                c: #FFFFFF on #FF3B30 bold
-                d: #FFFFFF on #007AFF bold
+                c: #FFFFFF on #FF3B30
+                d: #FFFFFF on #007AFF
                 """)
     }
 
@@ -249,7 +249,7 @@ import Testing
                 |.............aaaa.aaaaaaaa|
                 |..bbbb....................|
                 |..........................|
-                a: #FFFFFF on #FF3B30 bold
+                a: #FFFFFF on #FF3B30
                 b: default on default bold
                 """)
         #expect(
@@ -260,7 +260,7 @@ import Testing
                 |.........aaaa...aaaaaaaa..|
                 |..bbbb....................|
                 |..........................|
-                a: #FFFFFF on #FF3B30 bold
+                a: #FFFFFF on #FF3B30
                 b: default on default bold
                 """)
         #expect(
@@ -272,7 +272,7 @@ import Testing
                 |..aaaa....................|
                 |.............bbbb.bbbbbbbb|
                 a: default on default bold
-                b: #FFFFFF on #FF3B30 bold
+                b: #FFFFFF on #FF3B30
                 """)
         #expect(
             edge(corner: .bottomLeading) == """
@@ -283,7 +283,7 @@ import Testing
                 |..aaaa....................|
                 |.........bbbb...bbbbbbbb..|
                 a: default on default bold
-                b: #FFFFFF on #FF3B30 bold
+                b: #FFFFFF on #FF3B30
                 """)
     }
 }

@@ -33,7 +33,7 @@ import Testing
                 "|.................dddddddddddddddddddddddddddddddddddddddddddddd.................|"
             ] + Array(repeating: plain, count: 9) + [
                 "|................................................................ddddddddddddddd.|",
-                "a: #FFFFFF on #FF3B30 bold",
+                "a: #FFFFFF on #FF3B30",
                 "b: default on default bold",
                 "c: default on default bold reverse",
                 "d: default on default dim",
@@ -51,7 +51,7 @@ import Testing
         let five = (0..<80).first { canvas[$0, 1].glyph == "5" }!
         #expect(
             canvas[five, 1].style
-                == CellStyle(foreground: .rgb(.black), background: .rgb(.systemYellow), attributes: .bold))
+                == CellStyle(foreground: .rgb(.black), background: .rgb(.systemYellow)))
     }
 
     @Test func pastTheLimitTheBadgeReadsLimitPlus() {
@@ -148,5 +148,15 @@ import Testing
             let lines = render(inbox, columns: columns, rows: rows).trimmedLines
             #expect(lines.contains { $0.contains("Keys") })
         }
+    }
+
+    @Test func theCursorRestsOnTheFocusedButtonOnlyWhileNothingMoves() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        #expect(render(inbox).cursor?.column == 56)
+        _ = inbox.handle(.key(.tab), at: 1, layout: nil)
+        #expect(render(inbox, at: 1).cursor?.column == 64)
+        _ = inbox.handle(.character("3"), at: 2, layout: nil)
+        #expect(render(inbox, at: 2.05).cursor == nil, "hidden while the badge pops out")
+        #expect(render(inbox, at: 3).cursor?.column == 72, "back on the focused button at rest")
     }
 }

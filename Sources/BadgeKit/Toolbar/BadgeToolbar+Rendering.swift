@@ -11,7 +11,7 @@ extension BadgeToolbar {
     ///
     /// The title goes on the left in bold, the buttons against the right edge,
     /// each badge on its button's corner (the row above the closing bracket unless told otherwise), and the focused
-    /// button gets bold brackets, a line beneath it and the cursor.
+    /// button gets bold brackets, a line beneath it and, while nothing moves, the cursor.
     ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into.
@@ -61,8 +61,10 @@ extension BadgeToolbar {
                     style: .plain)
             }
         }
-        if showsFocus, layout.buttons.indices.contains(focusedIndex) {
-            // The cursor rests on the focused button's opening bracket, where screen readers and magnifiers follow it.
+        if showsFocus, layout.buttons.indices.contains(focusedIndex), !isAnimating(at: time) {
+            // At rest the cursor sits on the focused button's opening bracket, where screen readers and
+            // magnifiers follow it. While a badge moves it is hidden, rather than jump to each changed cell
+            // and back every frame.
             let body = layout.buttons[focusedIndex].body
             canvas.cursor = (body.column, body.row)
         }
@@ -111,10 +113,11 @@ extension BadgeToolbar {
         }
         let style: CellStyle
         if appearance.colorDepth.rampsColors {
-            // Fade through colours, from the background to the badge colour.
+            // Fade through colours, from the background to the badge colour. The colours carry the badge;
+            // plain weight keeps every badge frame a style change shorter (bold only where colours are few).
             let background = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
             let ink = background.mixed(with: color.contrastingForeground, fraction: frame.textOpacity * frame.opacity)
-            style = CellStyle(foreground: .rgb(ink), background: .rgb(background), attributes: .bold)
+            style = CellStyle(foreground: .rgb(ink), background: .rgb(background))
         } else {
             // Few colours: fade from dim to normal.
             let faint = frame.opacity < 1 || frame.textOpacity < 1
