@@ -4,11 +4,23 @@ extension Inbox {
     /// The fewest rows the screen needs: padding, badges, buttons, focus line and status line.
     public static let minimumRows = 5
 
+    /// The hint for each number of buttons, made once rather than every frame.
+    private static let hints: [String] = (0...9).map { count in
+        let keys = count > 1 ? "1-\(count)" : "1"
+        return "Click an icon or press \(keys) to clear its badge."
+    }
+
+    /// The status line's right part for each combination of modes, made once rather than every frame.
+    private static let modeTexts: [String] = (0..<4).map { modes in
+        var parts: [String] = []
+        if modes & 1 != 0 { parts.append("auto-play") }
+        if modes & 2 != 0 { parts.append("reduce motion") }
+        return (parts + ["? help", "q quit"]).joined(separator: " \u{00B7} ")
+    }
+
     /// The hint shown below the toolbar.
     public var hint: String {
-        let count = toolbar.buttons.count
-        let keys = count > 1 ? "1-\(min(count, 9))" : "1"
-        return "Click an icon or press \(keys) to clear its badge."
+        Self.hints[min(toolbar.buttons.count, 9)]
     }
 
     /// The status line's left part: a notice while one shows, else the focused button's title and real count.
@@ -20,12 +32,7 @@ extension Inbox {
 
     /// The status line's right part: the modes in force and the keys to remember.
     public var modeText: String {
-        var parts: [String] = []
-        if autoPlay.isRunning { parts.append("auto-play") }
-        if toolbar.reduceMotion { parts.append("reduce motion") }
-        parts.append("? help")
-        parts.append("q quit")
-        return parts.joined(separator: " \u{00B7} ")
+        Self.modeTexts[(autoPlay.isRunning ? 1 : 0) + (toolbar.reduceMotion ? 2 : 0)]
     }
 
     /// Draws the whole screen as it looks at an instant.
@@ -43,7 +50,7 @@ extension Inbox {
             renderTooSmall(into: &canvas, needing: layout.requiredColumns, appearance: appearance)
             return nil
         }
-        let drawn = toolbar.render(into: &canvas, row: Self.buttonRow, at: time, appearance: appearance)
+        let drawn = toolbar.render(into: &canvas, layout: layout, at: time, appearance: appearance)
 
         // The hint, centred in the space between the toolbar and the status line, as the original centres it.
         let hintTop = Self.buttonRow + 2
@@ -56,9 +63,7 @@ extension Inbox {
         }
 
         // The status line: who has the focus on the left, modes and keys on the right.
-        let status = statusText
-        let statusEnd = canvas.write(
-            status, column: 1, row: statusRow, style: .plain, widths: appearance.widths)
+        let statusEnd = writeStatus(into: &canvas, row: statusRow, widths: appearance.widths)
         let modes = modeText
         let modeColumns = appearance.widths.columns(of: modes)
         let modeColumn = canvas.columns - 1 - modeColumns
@@ -71,6 +76,18 @@ extension Inbox {
             renderHelp(into: &canvas, widths: appearance.widths, ascii: appearance.iconStyle == .ascii)
         }
         return drawn
+    }
+
+    /// Writes ``statusText`` piece by piece, so no string is built for it each frame; returns the column after it.
+    private func writeStatus(into canvas: inout Canvas, row: Int, widths: ColumnWidth) -> Int {
+        if let notice {
+            return canvas.write(notice.text, column: 1, row: row, style: .plain, widths: widths)
+        }
+        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return 1 }
+        let button = toolbar.buttons[toolbar.focusedIndex]
+        var column = canvas.write(button.title, column: 1, row: row, style: .plain, widths: widths)
+        column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
+        return canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
     }
 
     private func renderTooSmall(into canvas: inout Canvas, needing columns: Int, appearance: ToolbarAppearance) {

@@ -26,39 +26,45 @@ extension BadgeToolbar {
         into canvas: inout Canvas, row: Int, at time: Double, appearance: ToolbarAppearance,
         showsFocus: Bool = true
     ) -> ToolbarLayout {
-        var layout = layout(screenColumns: canvas.columns, row: row, appearance: appearance)
+        render(
+            into: &canvas, layout: layout(screenColumns: canvas.columns, row: row, appearance: appearance), at: time,
+            appearance: appearance, showsFocus: showsFocus)
+    }
+
+    /// Draws the toolbar into a layout already made for this canvas (see ``layout(screenColumns:row:appearance:)``).
+    func render(
+        into canvas: inout Canvas, layout: ToolbarLayout, at time: Double, appearance: ToolbarAppearance,
+        showsFocus: Bool = true
+    ) -> ToolbarLayout {
+        var layout = layout
         drawTitle(into: &canvas, span: layout.title, widths: appearance.widths)
 
-        var badges: [(index: Int, span: ToolbarLayout.Span, frame: BadgeFrame)] = []
         for index in buttons.indices {
-            var frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
+            let frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             let focused = showsFocus && index == focusedIndex
             drawButton(
                 at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
                 appearance: appearance)
-            if frame.text != nil, frame.columns > 0 {
-                // A word too wide for the room between the neighbours is shortened with an ellipsis (a number never is).
-                let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
-                if frame.columns > widest, let text = frame.text, !frame.isDot, !BadgeMotion.isNumeric(text) {
-                    frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
-                    frame.columns = widest
-                }
-                let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
-                layout.buttons[index].badge = span
-                badges.append((index, span, frame))
-            }
         }
         // Badges go over the buttons; an icon in the air goes over its own badge, so the hop stays visible.
-        for badge in badges {
-            drawBadge(
-                badge.frame, color: buttons[badge.index].badgeColor, span: badge.span, into: &canvas,
-                appearance: appearance)
-            if badge.frame.iconLift > 0 {
-                let icon = appearance.icon(for: buttons[badge.index].symbolName)
-                let span = layout.buttons[badge.index].icon
+        for index in buttons.indices {
+            var frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
+            guard frame.text != nil, frame.columns > 0 else { continue }
+            // A word too wide for the room between the neighbours is shortened with an ellipsis (a number never is).
+            let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
+            if frame.columns > widest, let text = frame.text, !frame.isDot, !BadgeMotion.isNumeric(text) {
+                frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
+                frame.columns = widest
+            }
+            let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
+            layout.buttons[index].badge = span
+            drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
+            if frame.iconLift > 0 {
+                let icon = appearance.icon(for: buttons[index].symbolName)
+                let iconSpan = layout.buttons[index].icon
                 canvas.put(
-                    icon.glyph, columnWidth: icon.columns, column: span.column, row: span.row - badge.frame.iconLift,
-                    style: .plain)
+                    icon.glyph, columnWidth: icon.columns, column: iconSpan.column,
+                    row: iconSpan.row - frame.iconLift, style: .plain)
             }
         }
         if showsFocus, layout.buttons.indices.contains(focusedIndex), !isAnimating(at: time) {

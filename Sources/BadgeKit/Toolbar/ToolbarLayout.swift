@@ -66,17 +66,19 @@ public struct ToolbarLayout: Sendable, Equatable {
     ///   - iconColumns: The width of each button's icon, as the terminal measures it.
     public init(screenColumns: Int, row: Int, titleColumns: Int, iconColumns: [Int]) {
         self.screenColumns = screenColumns
-        let widths = iconColumns.map { $0 + 4 }  // "[", " ", icon, " ", "]"
-        let buttonsColumns = widths.reduce(0, +) + Self.buttonSpacing * max(widths.count - 1, 0)
+        // Each button is "[", " ", icon, " ", "]": four columns around its icon.
+        let buttonsColumns =
+            iconColumns.reduce(0) { $0 + $1 + 4 } + Self.buttonSpacing * max(iconColumns.count - 1, 0)
         requiredColumns =
             2 * Self.horizontalPadding + buttonsColumns + Self.titleSpacing
             + min(titleColumns, Self.minimumTitleColumns)
         var column = max(screenColumns - Self.horizontalPadding - buttonsColumns, 0)
         var frames: [ButtonFrame] = []
-        frames.reserveCapacity(widths.count)
-        for (index, width) in widths.enumerated() {
+        frames.reserveCapacity(iconColumns.count)
+        for iconWidth in iconColumns {
+            let width = iconWidth + 4
             let body = Span(column: column, row: row, columns: width)
-            let icon = Span(column: column + 2, row: row, columns: iconColumns[index])
+            let icon = Span(column: column + 2, row: row, columns: iconWidth)
             frames.append(ButtonFrame(body: body, icon: icon, badge: nil))
             column += width + Self.buttonSpacing
         }
