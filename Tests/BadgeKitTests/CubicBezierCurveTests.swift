@@ -136,3 +136,21 @@ private let monotonicCurves: [CubicBezierCurve] = [
         #expect(curve.y2 == 1.3)
     }
 }
+
+@Suite struct TimingCurveTests {
+    @Test func easeInOutOverADurationIsSwiftUIsCurve() {
+        let fade = TimingCurve.easeInOut(duration: 0.2)
+        #expect(fade.curve == CubicBezierCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
+        #expect(fade.progress(afterSeconds: 0) == 0)
+        #expect(fade.progress(afterSeconds: 0.1) == 0.5)
+        #expect(fade.progress(afterSeconds: 0.2) == 1)
+        #expect(fade.progress(afterSeconds: 5) == 1)
+        #expect(abs(fade.progress(afterSeconds: 0.05) - CubicBezierCurve.easeInOut.value(at: 0.25)) < 1e-12)
+        #expect(TimingCurve.easeInOut(duration: 0).progress(afterSeconds: 0) == 1)
+    }
+
+    @Test func reduceMotionUsesAFifthOfASecondEaseInOut() {
+        #expect(MotionTiming.standard.reducedMotion == .easeInOut(duration: 0.2))
+        #expect(MotionTiming.standard.spring == Spring(duration: 0.35, bounce: 0.5))
+    }
+}

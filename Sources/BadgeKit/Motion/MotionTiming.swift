@@ -1,21 +1,20 @@
 /// The curves badge motion follows: a spring for full motion, an ease for Reduce Motion.
 public struct MotionTiming: Sendable, Equatable {
     /// The spring that drives pop-in, roll and bounce.
-    public var spring: Spring
-    /// The length of a fade under Reduce Motion, in seconds.
-    public var reducedDurationSeconds: Double
-    /// The curve of a fade under Reduce Motion.
-    public var reducedCurve: CubicBezierCurve
+    public let spring: Spring
+    /// The fade used under Reduce Motion.
+    public let reducedMotion: TimingCurve
 
-    /// Creates timing; by default the original's spring (0.35 s, bounce 0.5) and a 0.2 s ease-in-out.
+    /// The length of a fade under Reduce Motion, in seconds.
+    public var reducedDurationSeconds: Double { reducedMotion.durationSeconds }
+
+    /// Creates timing; by default the original's: `spring(duration: 0.35, bounce: 0.5)`, and `easeInOut(duration: 0.2)` under Reduce Motion.
     public init(
         spring: Spring = Spring(duration: 0.35, bounce: 0.5),
-        reducedDurationSeconds: Double = 0.2,
-        reducedCurve: CubicBezierCurve = .easeInOut
+        reducedMotion: TimingCurve = .easeInOut(duration: 0.2)
     ) {
         self.spring = spring
-        self.reducedDurationSeconds = reducedDurationSeconds
-        self.reducedCurve = reducedCurve
+        self.reducedMotion = reducedMotion
         self.settleSeconds = MotionTiming.visibleSettle(of: spring, tolerance: Self.visibleTolerance)
         self.arrivalSeconds = MotionTiming.firstArrival(of: spring, horizon: settleSeconds)
         let impulse = MotionTiming.impulseShape(of: spring)
@@ -49,8 +48,7 @@ public struct MotionTiming: Sendable, Equatable {
 
     /// The eased progress of a Reduce Motion fade after some seconds, 0 to 1.
     public func reducedProgress(afterSeconds elapsed: Double) -> Double {
-        guard reducedDurationSeconds > 0 else { return 1 }
-        return reducedCurve.value(at: elapsed / reducedDurationSeconds)
+        reducedMotion.progress(afterSeconds: elapsed)
     }
 
     /// The height of a bounce after some seconds, in rows: it rises to 1 and settles back to 0.
