@@ -81,37 +81,3 @@ public enum ButtonSpecification {
             style: style, showsZero: showsZero)
     }
 }
-
-extension RGBColor {
-    /// A colour from a SwiftUI name (`blue`) or a hex triple (`#007AFF`), or `nil`.
-    public init?(specification: String) {
-        if let named = RGBColor(named: specification) {
-            self = named
-            return
-        }
-        let digits = specification.hasPrefix("#") ? specification.dropFirst() : Substring(specification)
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
-            return nil
-        }
-        self.init(hex: value)
-    }
-}
-
-extension BadgeCount {
-    /// A count from decimal digits; numbers too large for `Int` saturate at `Int.max`. `nil` for anything else.
-    public static func parse(_ text: String) -> Int? {
-        let digits = text.trimmingSpaces
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return Int(digits) ?? .max
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-}
