@@ -96,13 +96,15 @@ struct Options: Equatable {
             case "--color", "--colour":
                 let text = try value()
                 guard let mode = ColorMode(rawValue: text) else {
-                    throw UsageError(message: "--color must be auto, always or never, not '\(printable(text))'")
+                    throw UsageError(
+                        message: "--color must be auto, always or never, not '\(Sanitizer.printable(text))'")
                 }
                 options.colorMode = mode
             case "--icons":
                 let text = try value()
                 guard let style = IconStyle(rawValue: text) else {
-                    throw UsageError(message: "--icons must be emoji, unicode or ascii, not '\(printable(text))'")
+                    throw UsageError(
+                        message: "--icons must be emoji, unicode or ascii, not '\(Sanitizer.printable(text))'")
                 }
                 options.iconStyle = style
             case "--title":
@@ -115,7 +117,8 @@ struct Options: Equatable {
                 let text = try value()
                 guard let corner = BadgeCorner(rawValue: text) else {
                     let corners = BadgeCorner.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "--badge-corner must be one of \(corners), not '\(printable(text))'")
+                    throw UsageError(
+                        message: "--badge-corner must be one of \(corners), not '\(Sanitizer.printable(text))'")
                 }
                 options.badgeCorner = corner
             case "--record":
@@ -130,9 +133,9 @@ struct Options: Equatable {
                 options.countsPath = path
             default:
                 if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(printable(argument))'")
+                    throw UsageError(message: "unknown option '\(Sanitizer.printable(argument))'")
                 }
-                throw UsageError(message: "unexpected argument '\(printable(argument))'")
+                throw UsageError(message: "unexpected argument '\(Sanitizer.printable(argument))'")
             }
         }
         do {
@@ -153,13 +156,8 @@ struct Options: Equatable {
         _ text: String, for name: String, in allowed: ClosedRange<Int>, range: String
     ) throws(UsageError) -> Int {
         guard let number = Int(text), allowed.contains(number) else {
-            throw UsageError(message: "\(name) needs a whole number \(range), not '\(printable(text))'")
+            throw UsageError(message: "\(name) needs a whole number \(range), not '\(Sanitizer.printable(text))'")
         }
         return number
-    }
-
-    /// The text with control characters replaced, so an error message cannot carry an escape sequence.
-    static func printable(_ text: String) -> String {
-        Sanitizer.printable(text)
     }
 }

@@ -17,6 +17,11 @@ public struct ColumnWidth: Sendable {
         return measure(scalar)
     }
 
+    /// A glyph if the terminal shows it in exactly one column, else a fallback (usually ASCII).
+    public func glyph(_ preferred: Unicode.Scalar, orElse fallback: Unicode.Scalar) -> Unicode.Scalar {
+        columns(of: preferred) == 1 ? preferred : fallback
+    }
+
     /// The columns a string takes, skipping what cannot be printed.
     public func columns(of text: String) -> Int {
         var total = 0

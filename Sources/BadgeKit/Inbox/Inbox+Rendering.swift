@@ -73,7 +73,7 @@ extension Inbox {
             )
         }
         if isShowingHelp {
-            renderHelp(into: &canvas, widths: appearance.widths, ascii: appearance.iconStyle == .ascii)
+            renderHelp(into: &canvas, appearance: appearance)
         }
         return drawn
     }
@@ -122,7 +122,8 @@ extension Inbox {
     }
 
     /// Draws the help overlay in a box in the middle of the screen, clipped to what fits.
-    private func renderHelp(into canvas: inout Canvas, widths: ColumnWidth, ascii: Bool) {
+    private func renderHelp(into canvas: inout Canvas, appearance: ToolbarAppearance) {
+        let widths = appearance.widths
         let lines = helpLines
         let innerColumns = lines.map { widths.columns(of: $0) }.max() ?? 0
         let boxColumns = min(innerColumns + 4, canvas.columns)
@@ -133,7 +134,7 @@ extension Inbox {
         let right = left + boxColumns - 1
         let bottom = top + boxRows - 1
         let border = CellStyle(attributes: .bold)
-        let boxDrawing = !ascii && widths.columns(of: "\u{2500}" as Unicode.Scalar) == 1
+        let boxDrawing = appearance.glyph("\u{2500}", orASCII: "-") != "-"
         let horizontal: Unicode.Scalar = boxDrawing ? "\u{2500}" : "-"
         let vertical: Unicode.Scalar = boxDrawing ? "\u{2502}" : "|"
         let corners: [Unicode.Scalar] =

@@ -141,7 +141,7 @@ extension BadgeToolbar {
     /// Text cut to fit some columns, ending in an ellipsis when anything was cut.
     static func shortened(_ text: String, toColumns limit: Int, widths: ColumnWidth) -> String {
         guard widths.columns(of: text) > limit else { return text }
-        let ellipsis: Unicode.Scalar = widths.columns(of: "\u{2026}" as Unicode.Scalar) == 1 ? "\u{2026}" : "."
+        let ellipsis = widths.glyph("\u{2026}", orElse: ".")
         var kept = String.UnicodeScalarView()
         var used = 0
         for scalar in text.unicodeScalars {

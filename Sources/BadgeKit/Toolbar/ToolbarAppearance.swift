@@ -32,18 +32,17 @@ public struct ToolbarAppearance: Sendable {
         return (glyph, columns)
     }
 
-    /// The glyph a badge shrinks to as it pops in or out.
-    var dotGlyph: Unicode.Scalar {
-        iconStyle == .ascii || widths.columns(of: "\u{2022}") != 1 ? "*" : "\u{2022}"
+    /// A one-column Unicode glyph, or its ASCII stand-in under the ASCII icon style or where the terminal lacks it.
+    func glyph(_ preferred: Unicode.Scalar, orASCII fallback: Unicode.Scalar) -> Unicode.Scalar {
+        iconStyle == .ascii ? fallback : widths.glyph(preferred, orElse: fallback)
     }
+
+    /// The glyph a badge shrinks to as it pops in or out.
+    var dotGlyph: Unicode.Scalar { glyph("\u{2022}", orASCII: "*") }
 
     /// The glyph of a dot badge: a filled circle, or `*` without Unicode.
-    var badgeDotGlyph: Unicode.Scalar {
-        iconStyle == .ascii || widths.columns(of: "\u{25CF}") != 1 ? "*" : "\u{25CF}"
-    }
+    var badgeDotGlyph: Unicode.Scalar { glyph("\u{25CF}", orASCII: "*") }
 
     /// The glyph that underlines the focused button.
-    var focusGlyph: Unicode.Scalar {
-        iconStyle == .ascii || widths.columns(of: "\u{2500}") != 1 ? "-" : "\u{2500}"
-    }
+    var focusGlyph: Unicode.Scalar { glyph("\u{2500}", orASCII: "-") }
 }
