@@ -1,0 +1,109 @@
+// Everything in BadgeTerminal that differs between Linux and macOS is in this file: the C library
+// it imports, the shape of `sigaction`, the range of signal numbers and the signals only Linux has.
+// Every other file uses the names declared here, so porting means reading one file.
+
+#if canImport(Glibc)
+    @_exported import Glibc
+#elseif canImport(Musl)
+    @_exported import Musl
+#elseif canImport(Darwin)
+    @_exported import Darwin
+#else
+    #error("BadgeTerminal needs a POSIX C library")
+#endif
+
+/// The differences between the platforms BadgeTerminal runs on, behind one set of names.
+enum Platform {
+    /// A `sigaction` that runs a handler, with no signals blocked while it runs beyond the one caught.
+    ///
+    /// - Parameters:
+    ///   - handler: The handler; it may call async-signal-safe functions only.
+    ///   - flags: `SA_ONSTACK` and the like; `SA_RESTART` is never wanted here, so that a signal
+    ///     interrupts a blocking call.
+    static func action(handler: @convention(c) (Int32) -> Void, flags: Int32 = 0) -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #else
+            action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        return action
+    }
+
+    /// A `sigaction` that gives a signal its default action (`SIG_DFL`) or ignores it (`SIG_IGN`).
+    static func action(disposition: Disposition) -> sigaction {
+        var action = sigaction()
+        let handler = disposition == .ignore ? SIG_IGN : SIG_DFL
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #else
+            action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        return action
+    }
+
+    /// A disposition that needs no handler.
+    enum Disposition {
+        /// The signal's default action.
+        case standard
+        /// The signal is discarded.
+        case ignore
+    }
+
+    /// Whether an action is `SIG_IGN`, such as one inherited from `nohup`.
+    static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Darwin)
+            let handler = action.__sigaction_u.__sa_handler
+        #else
+            let handler = action.__sigaction_handler.sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// The highest signal number: the last real-time signal on Linux (wraps `__libc_current_sigrtmax`), 31 on macOS.
+    static var highestSignal: Int32 {
+        #if canImport(Darwin)
+            return NSIG - 1
+        #else
+            return __libc_current_sigrtmax()
+        #endif
+    }
+
+    /// The signals whose default action is to stop the process, which job control relies on.
+    static let stopSignals: Set<Int32> = [SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]
+
+    /// The signals whose default action is to do nothing.
+    static let ignoredByDefault: Set<Int32> = {
+        var signals: Set<Int32> = [SIGCHLD, SIGCONT, SIGURG, SIGWINCH]
+        #if canImport(Darwin)
+            signals.insert(SIGINFO)
+        #endif
+        return signals
+    }()
+
+    /// The name of a signal for messages, such as `SIGTERM` or `SIGRTMIN+3` (wraps `strsignal` only as a last resort).
+    static func name(ofSignal signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1",
+            SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+            SIGCHLD: "SIGCHLD", SIGCONT: "SIGCONT", SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP", SIGTTIN: "SIGTTIN",
+            SIGTTOU: "SIGTTOU", SIGURG: "SIGURG", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGVTALRM: "SIGVTALRM",
+            SIGPROF: "SIGPROF", SIGWINCH: "SIGWINCH", SIGSYS: "SIGSYS",
+        ]
+        if let name = names[signal] { return name }
+        #if !canImport(Darwin)
+            if signal == SIGSTKFLT { return "SIGSTKFLT" }
+            if signal == SIGPWR { return "SIGPWR" }
+            let first = __libc_current_sigrtmin()
+            if signal >= first && signal <= __libc_current_sigrtmax() {
+                return signal == first ? "SIGRTMIN" : "SIGRTMIN+\(signal - first)"
+            }
+        #endif
+        return "signal \(signal)"
+    }
+}

@@ -1,0 +1,157 @@
+/// An open file descriptor, with each call on it checked: retried on `EINTR`, failures thrown as ``SystemError``.
+///
+/// It is a plain value, as in swift-system: copying it does not duplicate the
+/// descriptor, and nothing closes it but ``close()``.
+public struct FileDescriptor: Sendable, Hashable {
+    /// The descriptor number.
+    public let rawValue: Int32
+
+    /// Wraps a descriptor number.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// Standard input.
+    public static let standardInput = FileDescriptor(rawValue: 0)
+    /// Standard output.
+    public static let standardOutput = FileDescriptor(rawValue: 1)
+    /// Standard error.
+    public static let standardError = FileDescriptor(rawValue: 2)
+
+    /// Opens a path (wraps `open`); the descriptor is always close-on-exec.
+    ///
+    /// - Parameters:
+    ///   - path: The path.
+    ///   - flags: `O_RDONLY`, `O_WRONLY | O_CREAT | O_TRUNC` and the like.
+    ///   - permissions: The mode of a file the call creates.
+    public static func open(_ path: String, _ flags: Int32, permissions: mode_t = 0o644) throws(SystemError)
+        -> FileDescriptor
+    {
+        let descriptor = try SystemCall.retrying("open") { cOpen(path, flags | O_CLOEXEC, permissions) }
+        return FileDescriptor(rawValue: descriptor)
+    }
+
+    /// Closes the descriptor (wraps `close`); an error is ignored, as the descriptor is gone whatever it says.
+    public func close() {
+        _ = cClose(rawValue)
+    }
+
+    /// Reads up to a buffer's size (wraps `read`).
+    ///
+    /// - Returns: The count read, 0 at the end of the input, or `nil` when a
+    ///   non-blocking descriptor has nothing to read (`EAGAIN`).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+        while true {
+            let count = cRead(rawValue, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            let failure = errno
+            if failure == EINTR { continue }
+            if failure == EAGAIN || failure == EWOULDBLOCK { return nil }
+            throw SystemError(call: "read", errorNumber: failure)
+        }
+    }
+
+    /// Writes as much of a buffer as the descriptor takes now (wraps `write`).
+    ///
+    /// - Returns: The count written; `nil` when a non-blocking descriptor takes nothing now (`EAGAIN`).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+        guard bytes.count > 0 else { return 0 }
+        while true {
+            let count = cWrite(rawValue, bytes.baseAddress, bytes.count)
+            if count >= 0 { return count }
+            let failure = errno
+            if failure == EINTR { continue }
+            if failure == EAGAIN || failure == EWOULDBLOCK { return nil }
+            throw SystemError(call: "write", errorNumber: failure)
+        }
+    }
+
+    /// Writes all of a buffer on a blocking descriptor (wraps `write`).
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            guard let written = try write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) else {
+                throw SystemError(call: "write", errorNumber: EAGAIN)
+            }
+            offset += written
+        }
+    }
+
+    /// The status flags, such as `O_NONBLOCK` (wraps `fcntl(F_GETFL)`).
+    public func statusFlags() throws(SystemError) -> Int32 {
+        try SystemCall.retrying("fcntl(F_GETFL)") { fcntl(rawValue, F_GETFL) }
+    }
+
+    /// Replaces the status flags (wraps `fcntl(F_SETFL)`).
+    public func setStatusFlags(_ flags: Int32) throws(SystemError) {
+        try SystemCall.retrying("fcntl(F_SETFL)") { fcntl(rawValue, F_SETFL, flags) }
+    }
+
+    /// Makes reads and writes return at once instead of waiting (adds `O_NONBLOCK` with `fcntl`).
+    public func setNonBlocking() throws(SystemError) {
+        try setStatusFlags(try statusFlags() | O_NONBLOCK)
+    }
+
+    /// Closes the descriptor in programs this one starts (wraps `fcntl(F_SETFD, FD_CLOEXEC)`).
+    public func setCloseOnExec() throws(SystemError) {
+        try SystemCall.retrying("fcntl(F_SETFD)") { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+    }
+
+    /// The file's type, size and device (wraps `fstat`).
+    public func status() throws(SystemError) -> stat {
+        var status = stat()
+        try SystemCall.retrying("fstat") { fstat(rawValue, &status) }
+        return status
+    }
+
+    /// Whether the descriptor is a terminal (wraps `isatty`).
+    public var isTerminal: Bool {
+        isatty(rawValue) == 1
+    }
+
+    /// Cuts a regular file to a length (wraps `ftruncate`).
+    public func truncate(toLength length: Int) throws(SystemError) {
+        try SystemCall.retrying("ftruncate") { ftruncate(rawValue, off_t(length)) }
+    }
+
+    /// Moves the file offset (wraps `lseek`) and returns the new offset.
+    @discardableResult
+    public func seek(toOffset offset: Int, from whence: Int32 = SEEK_SET) throws(SystemError) -> Int {
+        Int(try SystemCall.retrying("lseek") { lseek(rawValue, off_t(offset), whence) })
+    }
+
+    /// Creates a pipe (wraps `pipe`); both ends are close-on-exec.
+    public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+        var descriptors: [Int32] = [-1, -1]
+        try SystemCall.retrying("pipe") { cPipe(&descriptors) }
+        let ends = (read: FileDescriptor(rawValue: descriptors[0]), write: FileDescriptor(rawValue: descriptors[1]))
+        do {
+            try ends.read.setCloseOnExec()
+            try ends.write.setCloseOnExec()
+        } catch {
+            ends.read.close()
+            ends.write.close()
+            throw error
+        }
+        return ends
+    }
+}
+
+// The C calls whose names the methods above shadow, reached under names of their own.
+@inline(__always) private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+@inline(__always) private func cPipe(_ descriptors: UnsafeMutablePointer<Int32>) -> Int32 {
+    pipe(descriptors)
+}
+@inline(__always) private func cClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
+@inline(__always) private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
+    read(descriptor, buffer, count)
+}
+@inline(__always) private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
