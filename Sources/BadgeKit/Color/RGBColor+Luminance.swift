@@ -5,7 +5,7 @@ extension RGBColor {
         if encoded <= 0.04045 {
             return encoded / 12.92
         }
-        return ElementaryFunctions.power((encoded + 0.055) / 1.055, 2.4)
+        return Maths.power((encoded + 0.055) / 1.055, 2.4)
     }
 
     /// The red channel in linear light, 0 to 1.

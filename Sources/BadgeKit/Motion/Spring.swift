@@ -237,25 +237,25 @@ extension Spring {
             let (constant, linear) = coefficients
             switch kind {
             case .criticallyDamped:
-                let decay = ElementaryFunctions.exp(-decayRate * time)
+                let decay = Maths.exponential(-decayRate * time)
                 guard decay != 0 else { return 0 }
                 return decay * (constant + linear * time)
             case .underDamped:
-                let decay = ElementaryFunctions.exp(-decayRate * time)
+                let decay = Maths.exponential(-decayRate * time)
                 guard decay != 0 else { return 0 }
                 let angle = frequency * time
                 return decay
-                    * (constant * ElementaryFunctions.cos(angle)
-                        + linear * ElementaryFunctions.sin(angle) / frequency)
+                    * (constant * Maths.cosine(angle)
+                        + linear * Maths.sine(angle) / frequency)
             case .overDamped:
                 let angle = frequency * time
-                let slow = ElementaryFunctions.exp(-envelopeDecayRate * time)
-                let fast = ElementaryFunctions.exp(-(decayRate + frequency) * time)
+                let slow = Maths.exponential(-envelopeDecayRate * time)
+                let fast = Maths.exponential(-(decayRate + frequency) * time)
                 let hyperbolicCosinePart = (slow + fast) / 2
                 let hyperbolicSinePart: Double
                 if angle <= 1 {
                     hyperbolicSinePart =
-                        ElementaryFunctions.exp(-decayRate * time)
+                        Maths.exponential(-decayRate * time)
                         * Self.hyperbolicSine(angle) / frequency
                 } else {
                     hyperbolicSinePart = (slow - fast) / (2 * frequency)
@@ -275,7 +275,7 @@ extension Spring {
             case .overDamped: cap = 1 / (2 * frequency)
             }
             let growth = abs(coefficients.constant) + abs(coefficients.linear) * min(time, cap)
-            return ElementaryFunctions.exp(-envelopeDecayRate * time) * growth
+            return Maths.exponential(-envelopeDecayRate * time) * growth
         }
 
         /// A time after which the envelope of a combination stays within a tolerance.
