@@ -1,12 +1,14 @@
 # BadgeBar: `make run` shows the Inbox demo, `make test` runs every test.
 SWIFT ?= swift
 RELEASE_BINARY := .build/release/badgebar
-# A static executable: the Swift runtime, libc and ncurses linked in, so start-up maps no shared
-# libraries and only the code that runs is resident (about 5.7 MiB against 8.4 with shared libc).
-RELEASE_FLAGS := -c release -Xswiftc -static-executable
+# On Linux a static executable: the Swift runtime, libc and ncurses linked in, so start-up maps no
+# shared libraries and only the code that runs is resident (about 5.7 MiB against 8.4 with shared libc).
+# macOS has no static libc, so there the release build links dynamically.
+STATIC_FLAGS := $(if $(filter Linux,$(shell uname -s)),-Xswiftc -static-executable)
+RELEASE_FLAGS := -c release $(STATIC_FLAGS)
 ARGS ?=
 
-.PHONY: run build test lint format clean deps test-deps bench
+.PHONY: run build test lint format clean deps test-deps bench coverage
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -40,6 +42,11 @@ bench: deps
 	fi
 	@.build/bench-venv/bin/python -m pip install -q -r Benchmarks/requirements.txt
 	.build/bench-venv/bin/python Benchmarks/bench.py
+
+## coverage: the share of each module's lines run by the in-process tests (end-to-end tests left out)
+coverage: deps
+	$(SWIFT) test --enable-code-coverage --skip EndToEndTests
+	@python3 Tools/coverage.py
 
 ## lint: check the layout of the Swift sources
 lint:

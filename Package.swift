@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "BadgeBar",
+    // Synchronization's Atomic and Mutex, which the signal handlers rely on, need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "BadgeKit", targets: ["BadgeKit"]),
         .library(name: "BadgeTerminal", targets: ["BadgeTerminal"]),
@@ -12,17 +14,17 @@ let package = Package(
         .systemLibrary(
             name: "CNCursesW",
             pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        // The standard library rounds through libm, which nothing else links when BadgeKit stands alone.
-        .target(name: "BadgeKit", linkerSettings: [.linkedLibrary("m")]),
+        // BadgeKit takes its elementary functions from the platform's maths library (see Platform/Maths.swift).
+        .target(name: "BadgeKit", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
         .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
         .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
         .executableTarget(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
-        .testTarget(name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit"]),
+        .testTarget(name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),
     ],

@@ -1,6 +1,4 @@
-import Glibc
-
-/// Why the terminal could not be set up, in words a user can act on.
+/// Why the terminal could not be set up or used, in words a user can act on.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard output is not a terminal (a pipe or a file).
     case outputNotATerminal
@@ -10,14 +8,16 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case terminalTypeUnset
     /// TERM names a terminal that cannot position the cursor, such as `dumb`.
     case terminalTypeUnusable(String)
-    /// ncurses could not start on this terminal.
+    /// terminfo has no description of the terminal TERM names.
     case cannotStart(String)
     /// A file to read could not be opened.
     case cannotOpen(path: String, errorNumber: Int32)
     /// No terminal could be opened for keys (standard input is taken by live counts).
-    case noTerminalForKeys
+    case noTerminalForKeys(SystemError)
     /// A system call failed.
     case systemCall(name: String, errorNumber: Int32)
+    /// A system call failed.
+    case system(SystemError)
 
     /// The problem in one line, with what to do about it.
     public var description: String {
@@ -31,13 +31,15 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .terminalTypeUnusable(let name):
             return "the terminal type '\(name)' cannot draw a full-screen program; try TERM=xterm-256color"
         case .cannotStart(let name):
-            return "cannot start the terminal '\(name)' (unknown to terminfo?); try TERM=xterm-256color"
+            return "the terminal type '\(name)' is not in the terminfo database; try TERM=xterm-256color"
         case .cannotOpen(let path, let errorNumber):
             return "cannot open '\(path)': \(String(cString: strerror(errorNumber)))"
-        case .noTerminalForKeys:
-            return "cannot open /dev/tty to read keys while standard input carries the counts"
+        case .noTerminalForKeys(let error):
+            return "cannot open /dev/tty to read keys while standard input carries the counts (\(error.reason))"
         case .systemCall(let name, let errorNumber):
             return "\(name) failed: \(String(cString: strerror(errorNumber)))"
+        case .system(let error):
+            return "\(error.call) failed: \(error.reason)"
         }
     }
 }

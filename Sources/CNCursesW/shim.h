@@ -20,12 +20,49 @@
 #include <wchar.h>
 #include <langinfo.h>
 #include <sys/ioctl.h>
+#if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
+#else
+/* Homebrew's ncurses and macOS install the wide-character header as curses.h. */
+#include <curses.h>
+#endif
 
-/* glibc's Swift module hides wcwidth. */
+/* glibc's Swift module hides wcwidth, and the pseudo-terminal calls the
+ * tests use to play a terminal emulator. */
 extern int wcwidth(wchar_t);
+extern int posix_openpt(int flags);
+extern int grantpt(int descriptor);
+extern int unlockpt(int descriptor);
+extern char *ptsname(int descriptor);
 
-/* Global state, read through functions (Swift 6 rejects C global vars). */
+#include <stdlib.h>
+#include <unistd.h>
+
+/* An anonymous file in memory for ncurses to write frames into: writes to it
+ * never block and never fail for want of a reader, and the bytes are read
+ * back and sent on to the terminal by the program. Linux has memfd_create
+ * (which glibc's Swift module hides); elsewhere an unlinked temporary file
+ * serves. Returns a descriptor, or -1 with errno set. */
+#if defined(__linux__)
+extern int memfd_create(const char *name, unsigned int flags);
+static inline int cnc_anonymous_file(void) {
+    return memfd_create("badgebar-frames", 1u /* MFD_CLOEXEC */);
+}
+#else
+static inline int cnc_anonymous_file(void) {
+    char path[] = "/tmp/badgebar-frames.XXXXXX";
+    int descriptor = mkstemp(path);
+    if (descriptor >= 0) {
+        unlink(path);
+    }
+    return descriptor;
+}
+#endif
+
+/* Global state, read through functions (Swift 6 rejects C global vars).
+ * environ is the program's environment, which child processes start from. */
+extern char **environ;
+static inline char **cnc_environment(void) { return environ; }
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_colors(void) { return COLORS; }
 static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
@@ -56,6 +93,16 @@ static inline int cnc_terminal_size(int descriptor, int *rows, int *columns) {
     *rows = size.ws_row;
     *columns = size.ws_col;
     return 0;
+}
+
+/* Sets the size of a terminal (ioctl TIOCSWINSZ), as a terminal emulator
+ * does for its pseudo-terminal; the tests run the terminal layer on one.
+ * Returns 0 on success, -1 on failure. */
+static inline int cnc_set_terminal_size(int descriptor, int rows, int columns) {
+    struct winsize size = {0};
+    size.ws_row = (unsigned short)rows;
+    size.ws_col = (unsigned short)columns;
+    return ioctl(descriptor, TIOCSWINSZ, &size);
 }
 
 /* Whether a terminfo string capability is present (tigetstr returns

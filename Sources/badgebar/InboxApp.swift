@@ -1,12 +1,7 @@
 import BadgeKit
 import BadgeTerminal
-import Glibc
 
-/// The run loop: events and clock ticks into the Inbox model, frames out to the terminal.
-///
-/// Each turn reads the clock once, lets the model catch up to that time, draws
-/// one frame, then sleeps until input, a signal, the next auto-play step or, only
-/// while something moves, the next frame.
+/// The `badgebar` program: opens what the options name, then hands the Inbox model to the runner.
 struct InboxApp {
     let options: Options
 
@@ -34,17 +29,26 @@ struct InboxApp {
             Diagnostics.report("\(error)")
             return 73  // EX_CANTCREAT
         }
+        let terminal: LiveTerminal
         do {
             try SignalRelay.install()
-            let screen = try TerminalScreen(
+            terminal = try LiveTerminal(
                 configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"),
-                recorder: recorder)
-            defer { screen.close() }
-            return loop(on: screen, counts: counts)
+                recording: recorder.map { recorder in { recorder.recordOutput(Array($0)) } })
         } catch {
             Diagnostics.report("\(error)")
             return 1
         }
+        defer { terminal.close() }
+        var program = BoardProgram(
+            inbox: makeModel(startTime: terminal.now),
+            appearance: ToolbarAppearance(
+                widths: .terminal,
+                iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
+                colorDepth: terminal.capabilities.colorDepth),
+            framesPerSecond: options.framesPerSecond)
+        let ending = ProgramRunner.run(&program, on: terminal, sources: counts.map { [$0] } ?? [])
+        return ending.exitStatus
     }
 
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
@@ -63,64 +67,5 @@ struct InboxApp {
         }
         inbox.toolbar.badgeCorner = options.badgeCorner
         return inbox
-    }
-
-    private func loop(on screen: TerminalScreen, counts: LineReader?) -> Int32 {
-        let clock = MonotonicClock()
-        let iconStyle = options.iconStyle ?? (TerminalLocale.usesUTF8 ? .emoji : .ascii)
-        let appearance = ToolbarAppearance(widths: .terminal, iconStyle: iconStyle, colorDepth: screen.colorDepth)
-        var inbox = makeModel(startTime: clock.now)
-        var canvas = Canvas(columns: screen.columns, rows: screen.rows)
-        var layout: ToolbarLayout?
-
-        while true {
-            let now = clock.now
-            inbox.advance(to: now)
-            if canvas.columns != screen.columns || canvas.rows != screen.rows {
-                canvas = Canvas(columns: screen.columns, rows: screen.rows)
-            }
-            layout = inbox.render(into: &canvas, at: now, appearance: appearance)
-            screen.draw(canvas)
-
-            let timeout = inbox.nextWakeTime(after: now, framesPerSecond: options.framesPerSecond).map {
-                wake -> Int32 in
-                let milliseconds = ((wake - clock.now) * 1000).rounded(.up)
-                return Int32(min(max(milliseconds, 0), 60_000))
-            }
-            let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor ?? -1)
-            if let signal = SignalRelay.pendingTerminationSignal {
-                return 128 + signal
-            }
-            if SignalRelay.takeSuspend() {
-                screen.suspend()
-            }
-            if woke == .hangup {
-                return 0
-            }
-            if let counts {
-                for line in counts.readLines() {
-                    do {
-                        if let update = try CountUpdate.parse(line) {
-                            inbox.apply(update, at: clock.now)
-                        }
-                    } catch {
-                        inbox.report(error.message, at: clock.now)
-                    }
-                }
-            }
-            // After a timeout nothing has arrived: only the clock moved.
-            while woke != .timeout, let event = screen.nextEvent() {
-                switch inbox.handle(event, at: clock.now, layout: layout) {
-                case .none:
-                    break
-                case .quit:
-                    return 0
-                case .redraw:
-                    screen.invalidate()
-                case .suspend:
-                    screen.suspend()
-                }
-            }
-        }
     }
 }

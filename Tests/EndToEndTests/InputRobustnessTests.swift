@@ -46,7 +46,8 @@ extension EndToEnd {
             ("an OSC ended by BEL", Array("\u{1B}]0;x\u{07}".utf8)),
             ("an OSC ended by ST", Array("\u{1B}]2;q1 2 3\u{1B}\\".utf8)),
             ("a DCS with digits", Array("\u{1B}P1$q3\u{1B}\\".utf8)),
-            ("Alt-q (ESC q)", Array("\u{1B}q".utf8)),
+            // Alt-q is not here: it quits, since GNU screen delivers Esc then q as ESC q.
+            ("Alt-x (ESC x)", Array("\u{1B}x".utf8)),
             ("Alt-3 (ESC 3)", Array("\u{1B}3".utf8)),
         ]
 

@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// The address and length of the bytes that reset the terminal, written by the crash handler.
@@ -21,7 +20,8 @@ private func crashSignalIndex(_ signal: Int32) -> Int {
     case SIGABRT: return 2
     case SIGSEGV: return 3
     case SIGBUS: return 4
-    default: return 5  // SIGFPE
+    case SIGFPE: return 5
+    default: return 6  // SIGSYS
     }
 }
 
@@ -46,7 +46,8 @@ private func restoreTerminalAndCrash(_ signal: Int32) {
     {
         _ = sigaction(signal, previous + crashSignalIndex(signal), nil)
     } else {
-        _ = Glibc.signal(signal, SIG_DFL)
+        var standard = Platform.action(disposition: .standard)
+        _ = sigaction(signal, &standard, nil)
     }
     _ = raise(signal)
 }
@@ -56,8 +57,8 @@ private func restoreTerminalAndCrash(_ signal: Int32) {
 /// Everything the handler needs is prepared when the guard is installed, so the
 /// handler itself only calls `write`, `tcsetattr`, `sigaction` and `raise`.
 public enum CrashGuard {
-    /// The signals that mean a crash.
-    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// The signals that mean a crash: Swift traps, aborts, memory faults, and a forbidden system call.
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
 
     /// Installs the crash handlers (wraps `sigaction`).
     ///
@@ -85,11 +86,8 @@ public enum CrashGuard {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: crashSignals.count)
         previous.initialize(repeating: sigaction(), count: crashSignals.count)
         for (index, signal) in crashSignals.enumerated() {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { restoreTerminalAndCrash($0) }
-            sigemptyset(&action.sa_mask)
             // On the alternate stack, so a stack overflow's SIGSEGV can still restore the terminal.
-            action.sa_flags = Int32(SA_ONSTACK)
+            var action = Platform.action(handler: { restoreTerminalAndCrash($0) }, flags: Int32(SA_ONSTACK))
             _ = sigaction(signal, &action, previous + index)
         }
         previousActionsAddress.store(Int(bitPattern: previous), ordering: .sequentiallyConsistent)

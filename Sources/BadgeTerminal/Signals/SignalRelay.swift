@@ -1,29 +1,33 @@
-import Glibc
 import Synchronization
 
-/// The last termination signal caught (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0.
-private let caughtTerminationSignal = Atomic<Int32>(0)
-/// Whether SIGWINCH arrived since the last check.
-private let caughtResize = Atomic<Bool>(false)
-/// Whether SIGTSTP arrived since the last check.
-private let caughtSuspend = Atomic<Bool>(false)
-/// The read end of the self-pipe, polled by the run loop, or -1.
-private let wakeReadDescriptor = Atomic<Int32>(-1)
+/// The first signal that ends the program, or 0 while none has arrived.
+private let firstTerminationSignal = Atomic<Int32>(0)
+/// The signals relayed as events that arrived since they were last taken, one bit per signal (bit N-1 for signal N).
+private let caughtSignals = Atomic<UInt64>(0)
+/// The signals that end the program, one bit per signal, fixed by ``SignalRelay/install(events:)``.
+private let terminationMask = Atomic<UInt64>(0)
 /// The write end of the self-pipe that wakes the run loop, or -1.
 private let wakeWriteDescriptor = Atomic<Int32>(-1)
+/// The read end of the self-pipe, or -1.
+private let wakeReadDescriptor = Atomic<Int32>(-1)
 
-/// The signal handler: records the signal and writes a byte to the self-pipe.
+/// The bit that stands for a signal in the masks above.
+private func bit(_ signal: Int32) -> UInt64 {
+    signal >= 1 && signal <= 64 ? 1 << UInt64(signal - 1) : 0
+}
+
+/// The signal handler: notes the signal and writes a byte to the self-pipe.
 ///
 /// It touches only atomics and calls only `write`, which is async-signal-safe.
+/// A termination signal is kept only if it is the first, so the exit status is the first one's.
 private func relaySignal(_ signal: Int32) {
     let savedErrno = errno
-    if signal == SIGWINCH {
-        caughtResize.store(true, ordering: .sequentiallyConsistent)
-    } else if signal == SIGTSTP {
-        caughtSuspend.store(true, ordering: .sequentiallyConsistent)
-    } else {
-        caughtTerminationSignal.store(signal, ordering: .sequentiallyConsistent)
+    let signalBit = bit(signal)
+    if terminationMask.load(ordering: .relaxed) & signalBit != 0 {
+        _ = firstTerminationSignal.compareExchange(
+            expected: 0, desired: signal, ordering: .sequentiallyConsistent)
     }
+    caughtSignals.bitwiseOr(signalBit, ordering: .sequentiallyConsistent)
     let descriptor = wakeWriteDescriptor.load(ordering: .sequentiallyConsistent)
     if descriptor >= 0 {
         var byte: UInt8 = 1
@@ -32,75 +36,158 @@ private func relaySignal(_ signal: Int32) {
     errno = savedErrno
 }
 
-/// Turns signals into wake-ups of the run loop through a self-pipe.
+/// Turns every signal the program can catch into something the run loop sees, through a self-pipe.
 ///
-/// The termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT), SIGWINCH and SIGTSTP get a
-/// handler that records the signal and writes one byte to a pipe the run loop
-/// polls beside the terminal, so a signal can never slip in between a check and
-/// a blocking wait. Installing the handlers before ncurses starts keeps ncurses
-/// from installing its own, which would exit without restoring our state.
+/// The rule covers every signal number there is, not a list that could miss one:
+/// a signal whose default action would end the process ends it through the run
+/// loop instead (which restores the terminal and exits with 128+N); the signals
+/// the program reacts to (resize, suspend, continue, a child's exit, and those a
+/// program asks for) are relayed as events; crashes are ``CrashGuard``'s; SIGPIPE
+/// and SIGXFSZ are ignored, so a write to a closed pipe or past the file size
+/// limit fails (`EPIPE`, `EFBIG`) where it can be reported in words; SIGKILL and SIGSTOP cannot be caught; a signal ignored when the
+/// program started (as `nohup` leaves SIGHUP) stays ignored.
+///
+/// Each handler records the signal and writes one byte to a pipe the run loop
+/// polls, so a signal can never slip in between a check and a blocking wait.
+/// Handlers are installed without `SA_RESTART`, so a blocking call returns
+/// `EINTR`. Installing them before ncurses starts keeps ncurses from installing
+/// its own, which would exit without restoring the terminal.
 public enum SignalRelay {
-    /// The signals that end the program, each restoring the terminal first.
-    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals relayed as events whatever the program asks for: resize, suspend, continue and a child's exit.
+    public static let jobControlSignals: Set<Int32> = [SIGWINCH, SIGTSTP, SIGCONT, SIGCHLD]
 
-    /// The read end of the self-pipe, to poll for readability; -1 before ``install()``.
-    public static var wakeDescriptor: Int32 {
-        wakeReadDescriptor.load(ordering: .sequentiallyConsistent)
+    /// How the relay treats a signal.
+    public enum Treatment: Equatable, Sendable {
+        /// Ends the program through the run loop.
+        case terminates
+        /// Arrives as an event.
+        case event
+        /// Left as it is: uncatchable, a crash, ignored from the start, or harmless by default.
+        case untouched
+        /// Ignored, so the failure shows at the write that hit it (SIGPIPE, SIGXFSZ).
+        case ignored
     }
 
-    /// Creates the self-pipe and installs the handlers (wraps `pipe`, `fcntl` and `sigaction`).
+    /// How a signal is treated, given the signals the program wants as events and the disposition it started with.
     ///
-    /// The handlers are installed without `SA_RESTART`, so a blocking call returns
-    /// `EINTR` when a signal arrives.
-    public static func install() throws(TerminalError) {
-        guard wakeDescriptor < 0 else { return }
-        // Touch every global the handler uses now, so none is first initialised inside a signal handler.
-        caughtTerminationSignal.store(0, ordering: .sequentiallyConsistent)
-        caughtResize.store(false, ordering: .sequentiallyConsistent)
-        caughtSuspend.store(false, ordering: .sequentiallyConsistent)
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else {
-            throw .systemCall(name: "pipe", errorNumber: errno)
+    /// - Parameters:
+    ///   - signal: The signal number.
+    ///   - events: Signals the program wants as events, such as SIGUSR1.
+    ///   - wasIgnored: Whether the signal was ignored when the program started.
+    public static func treatment(of signal: Int32, events: Set<Int32>, wasIgnored: Bool) -> Treatment {
+        if signal == SIGKILL || signal == SIGSTOP || CrashGuard.crashSignals.contains(signal) {
+            return .untouched
         }
-        for descriptor in descriptors {
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        if signal == SIGPIPE || signal == SIGXFSZ { return .ignored }
+        if jobControlSignals.contains(signal) { return .event }
+        if wasIgnored { return .untouched }
+        if events.contains(signal) { return .event }
+        if Platform.ignoredByDefault.contains(signal) || Platform.stopSignals.contains(signal) {
+            return .untouched
         }
-        wakeReadDescriptor.store(descriptors[0], ordering: .sequentiallyConsistent)
-        wakeWriteDescriptor.store(descriptors[1], ordering: .sequentiallyConsistent)
-        // SIGTSTP too, so a suspend from outside (kill -TSTP) goes through the run loop, which restores the terminal first.
-        for signal in terminationSignals + [SIGWINCH, SIGTSTP] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { relaySignal($0) }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            guard sigaction(signal, &action, nil) == 0 else {
-                throw .systemCall(name: "sigaction", errorNumber: errno)
+        return .terminates
+    }
+
+    /// The read end of the self-pipe, to poll for readability; -1 before ``install(events:)``.
+    public static var wakeDescriptor: FileDescriptor {
+        FileDescriptor(rawValue: wakeReadDescriptor.load(ordering: .sequentiallyConsistent))
+    }
+
+    /// Creates the self-pipe and installs a handler for every signal by ``treatment(of:events:wasIgnored:)``.
+    ///
+    /// Wraps `pipe`, `fcntl` and `sigaction`. Safe to call again: the pipe is made once, and
+    /// the handlers are installed again with the new set of event signals.
+    ///
+    /// - Parameter events: Signals the program wants as events instead of ending it, such as SIGUSR1.
+    public static func install(events: Set<Int32> = []) throws(SystemError) {
+        if wakeReadDescriptor.load(ordering: .sequentiallyConsistent) < 0 {
+            let ends = try FileDescriptor.pipe()
+            try ends.read.setNonBlocking()
+            try ends.write.setNonBlocking()
+            wakeReadDescriptor.store(ends.read.rawValue, ordering: .sequentiallyConsistent)
+            wakeWriteDescriptor.store(ends.write.rawValue, ordering: .sequentiallyConsistent)
+        }
+        var mask: UInt64 = 0
+        var handled: [(Int32, Treatment)] = []
+        for signal in 1...Platform.highestSignal {
+            var current = sigaction()
+            // Numbers the C library keeps for itself (glibc's first real-time signals) cannot be queried or set.
+            guard sigaction(signal, nil, &current) == 0 else { continue }
+            let wasIgnored = Platform.isIgnored(current) && !installedSignals.withLock { $0.contains(signal) }
+            let treatment = treatment(of: signal, events: events, wasIgnored: wasIgnored)
+            if treatment == .terminates { mask |= bit(signal) }
+            handled.append((signal, treatment))
+        }
+        terminationMask.store(mask, ordering: .sequentiallyConsistent)
+        for (signal, treatment) in handled {
+            switch treatment {
+            case .terminates, .event:
+                var action = Platform.action(handler: { relaySignal($0) })
+                try SystemCall.retrying("sigaction") { sigaction(signal, &action, nil) }
+                installedSignals.withLock { _ = $0.insert(signal) }
+            case .ignored:
+                var action = Platform.action(disposition: .ignore)
+                try SystemCall.retrying("sigaction") { sigaction(signal, &action, nil) }
+                installedSignals.withLock { _ = $0.insert(signal) }
+            case .untouched:
+                break
             }
         }
     }
 
-    /// The termination signal caught, if any; it stays set until the program ends.
-    public static var pendingTerminationSignal: Int32? {
-        let signal = caughtTerminationSignal.load(ordering: .sequentiallyConsistent)
+    /// The signals this relay installed a handler or `SIG_IGN` for, so installing again does not take them for inherited.
+    private static let installedSignals = Mutex<Set<Int32>>([])
+
+    /// The signals that end the program, as installed.
+    public static var terminationSignals: [Int32] {
+        let mask = terminationMask.load(ordering: .sequentiallyConsistent)
+        return (1...Int32(64)).filter { mask & bit($0) != 0 }
+    }
+
+    /// The first termination signal that arrived, if any; it stays set until the program ends.
+    public static var terminationSignal: Int32? {
+        let signal = firstTerminationSignal.load(ordering: .sequentiallyConsistent)
         return signal == 0 ? nil : signal
     }
 
-    /// Whether SIGWINCH arrived since the last call; reading clears it.
-    public static func takeResize() -> Bool {
-        caughtResize.exchange(false, ordering: .sequentiallyConsistent)
+    /// Whether a signal relayed as an event arrived since it was last taken; taking it clears it.
+    public static func take(_ signal: Int32) -> Bool {
+        let signalBit = bit(signal)
+        return caughtSignals.bitwiseAnd(~signalBit, ordering: .sequentiallyConsistent).oldValue & signalBit != 0
     }
 
-    /// Whether SIGTSTP arrived since the last call; reading clears it.
-    public static func takeSuspend() -> Bool {
-        caughtSuspend.exchange(false, ordering: .sequentiallyConsistent)
+    /// Every signal relayed as an event that arrived since the last call, lowest number first; taking them clears them.
+    public static func takeAll() -> [Int32] {
+        let mask = caughtSignals.exchange(0, ordering: .sequentiallyConsistent)
+        guard mask != 0 else { return [] }
+        return (1...Int32(64)).filter { mask & bit($0) != 0 }
     }
 
     /// Empties the self-pipe after a wake-up (wraps `read`).
     public static func drainWakeups() {
-        var buffer = [UInt8](repeating: 0, count: 64)
         let descriptor = wakeDescriptor
-        guard descriptor >= 0 else { return }
-        while read(descriptor, &buffer, buffer.count) > 0 {}
+        guard descriptor.rawValue >= 0 else { return }
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
+            while let count = try? descriptor.read(into: buffer), count > 0 {}
+        }
+    }
+
+    /// Gives every signal the relay handled its default action back (wraps `sigaction`), for a program that is done with it.
+    public static func uninstall() {
+        let signals = installedSignals.withLock { installed in
+            defer { installed.removeAll() }
+            return installed
+        }
+        for signal in signals {
+            var standard = Platform.action(disposition: .standard)
+            _ = sigaction(signal, &standard, nil)
+        }
+        terminationMask.store(0, ordering: .sequentiallyConsistent)
+    }
+
+    /// Forgets a termination signal, for tests that raise one on purpose.
+    static func resetForTesting() {
+        firstTerminationSignal.store(0, ordering: .sequentiallyConsistent)
+        caughtSignals.store(0, ordering: .sequentiallyConsistent)
     }
 }

@@ -24,10 +24,10 @@ public struct FileDescriptor: Sendable, Hashable {
     ///   - path: The path.
     ///   - flags: `O_RDONLY`, `O_WRONLY | O_CREAT | O_TRUNC` and the like.
     ///   - permissions: The mode of a file the call creates.
-    public static func open(_ path: String, _ flags: Int32, permissions: mode_t = 0o644) throws(SystemError)
+    public static func open(_ path: String, _ flags: Int32, permissions: Int = 0o644) throws(SystemError)
         -> FileDescriptor
     {
-        let descriptor = try SystemCall.retrying("open") { cOpen(path, flags | O_CLOEXEC, permissions) }
+        let descriptor = try SystemCall.retrying("open") { cOpen(path, flags | O_CLOEXEC, mode_t(permissions)) }
         return FileDescriptor(rawValue: descriptor)
     }
 

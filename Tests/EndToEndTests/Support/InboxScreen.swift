@@ -22,7 +22,6 @@ enum InboxLayout {
 
     /// Screen columns of the badges on the badge row: on the button's top-right corner,
     /// round(70 %) of the badge inside the trailing edge, so both end one column past it.
-    /// (The brief said 73...76 for " 96 "; the binary draws it at 75...78, see the report.)
     static let messagesBadge = 60...62
     static let notificationsBadge = 75...78
 

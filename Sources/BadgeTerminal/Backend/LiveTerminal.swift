@@ -1,0 +1,313 @@
+import BadgeKit
+
+/// The real terminal: ncurses paints, keys and mouse reports are decoded from the bytes read, signals arrive as events.
+///
+/// It puts together the parts of the terminal layer: a ``TerminalSession``
+/// (modes, the alternate screen, restoring), a ``ScreenPainter`` (ncurses,
+/// writing into memory), a ``TerminalOutput`` (the non-blocking queue to the
+/// terminal, with the recording as its tee), an ``InputDecoder`` and the
+/// ``SignalRelay``. One `poll` waits for all of them.
+public final class LiveTerminal: TerminalBackend {
+    /// How to set the terminal up.
+    public struct Configuration: Sendable {
+        /// Whether to use colour.
+        public var colorMode: ColorMode
+        /// How long a lone Esc waits for the rest of a sequence, in seconds, unless ESCDELAY says otherwise.
+        public var escapeDelaySeconds: Double
+        /// Whether to ask for mouse reports.
+        public var enablesMouse: Bool
+        /// Whether keys come from `/dev/tty` rather than standard input (which then carries data).
+        public var readsKeysFromTTY: Bool
+        /// Another terminal to run on, such as a pseudo-terminal, instead of standard input and output.
+        public var terminal: FileDescriptor?
+
+        /// Creates a configuration.
+        public init(
+            colorMode: ColorMode = .auto, escapeDelaySeconds: Double = 0.025, enablesMouse: Bool = true,
+            readsKeysFromTTY: Bool = false, terminal: FileDescriptor? = nil
+        ) {
+            self.colorMode = colorMode
+            self.escapeDelaySeconds = escapeDelaySeconds
+            self.enablesMouse = enablesMouse
+            self.readsKeysFromTTY = readsKeysFromTTY
+            self.terminal = terminal
+        }
+    }
+
+    /// The longest Esc delay honoured from ESCDELAY, in seconds: a larger value would make Esc feel dead.
+    public static let longestEscapeDelaySeconds = 0.5
+    /// The most bytes read from the keyboard in one turn, so a flood of input cannot hold up frames and signals.
+    static let readChunkBytes = 16_384
+
+    public let capabilities: TerminalCapabilities
+    public private(set) var size: TerminalSize
+    private let session: TerminalSession
+    private let clock = MonotonicClock()
+    private var decoder: InputDecoder
+    /// The latest frame not yet painted because the terminal had not taken the previous one.
+    private var waitingFrame: Canvas?
+    private var readBuffer = [UInt8](repeating: 0, count: LiveTerminal.readChunkBytes)
+    private var pendingEvents: [InputEvent] = []
+    /// Whether a child has the terminal, so keys are its to read.
+    private var isHandedOver = false
+    /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
+    private var pendingTermination: Int32?
+
+    /// Checks the environment, then takes the terminal on standard input and output.
+    ///
+    /// Call ``SignalRelay/install(events:)`` first, so that ncurses installs no
+    /// signal handlers of its own.
+    ///
+    /// - Parameters:
+    ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
+    ///   - recording: Sees every byte written to the terminal, such as a session recording.
+    ///   - environment: Looks up environment variables (TERM, NO_COLOR, COLORTERM, ESCDELAY).
+    /// - Throws: ``TerminalError`` naming what is wrong: no terminal on standard
+    ///   input or output, TERM unset, `dumb` or unknown.
+    public init(
+        configuration: Configuration = Configuration(), recording: ((UnsafeRawBufferPointer) -> Void)? = nil,
+        environment: @escaping (String) -> String? = { getenv($0).map { String(cString: $0) } }
+    ) throws(TerminalError) {
+        TerminalLocale.adopt()
+        let device: TerminalDevice
+        if let terminal = configuration.terminal {
+            device = try TerminalDevice(terminal: terminal)
+        } else {
+            device = try TerminalDevice(keysFromTerminalDevice: configuration.readsKeysFromTTY)
+        }
+        let terminalType = environment("TERM") ?? ""
+        guard !terminalType.isEmpty else {
+            device.close()
+            throw .terminalTypeUnset
+        }
+        guard terminalType != "dumb" else {
+            device.close()
+            throw .terminalTypeUnusable(terminalType)
+        }
+        let size = device.kernelSize ?? Self.environmentSize(environment) ?? TerminalSize(columns: 80, rows: 24)
+        let painter: ScreenPainter
+        do {
+            painter = try ScreenPainter(
+                terminalType: terminalType, size: size.isDrawable ? size : size.clampedToCeiling,
+                colorMode: configuration.colorMode, environment: environment)
+        } catch {
+            device.close()
+            throw error
+        }
+        session = try TerminalSession(
+            device: device, painter: painter, enablesMouse: configuration.enablesMouse, tee: recording)
+        self.size = size
+        capabilities = TerminalCapabilities(colorDepth: painter.colorDepth, usesUTF8: TerminalLocale.usesUTF8)
+        var delay = configuration.escapeDelaySeconds
+        if let variable = environment("ESCDELAY"), let milliseconds = Int(variable), milliseconds >= 0 {
+            delay = min(Double(milliseconds) / 1000, Self.longestEscapeDelaySeconds)
+        }
+        decoder = InputDecoder(escapeTimeoutSeconds: delay)
+    }
+
+    /// The size LINES and COLUMNS give, for a terminal that reports none.
+    private static func environmentSize(_ environment: (String) -> String?) -> TerminalSize? {
+        guard let rows = environment("LINES").flatMap({ Int($0) }),
+            let columns = environment("COLUMNS").flatMap({ Int($0) }),
+            rows > 0, columns > 0
+        else { return nil }
+        return TerminalSize(columns: columns, rows: rows)
+    }
+
+    deinit {
+        close()
+    }
+
+    public var now: Double { clock.now }
+
+    public func close() {
+        session.close()
+    }
+
+    public func invalidate() {
+        session.painter.invalidate()
+    }
+
+    public func draw(_ canvas: Canvas) {
+        guard session.isHeld else { return }
+        guard !session.output.hasPending else {
+            // The terminal has not taken the last frame: keep this one for when it has.
+            waitingFrame = canvas
+            return
+        }
+        waitingFrame = nil
+        paint(canvas)
+    }
+
+    private func paint(_ canvas: Canvas) {
+        let painter = session.painter
+        let output = session.output
+        let frameSize = TerminalSize(columns: canvas.columns, rows: canvas.rows)
+        if painter.size != frameSize {
+            painter.resize(to: frameSize)
+        }
+        painter.paint(canvas) { output.append($0) }
+        output.flush()
+    }
+
+    public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
+        let output = session.output
+        output.flush()
+        if let frame = waitingFrame, !output.hasPending {
+            waitingFrame = nil
+            paint(frame)
+        }
+        var wake = deadline
+        if let escape = decoder.deadline {
+            wake = min(wake ?? escape, escape)
+        }
+        let timeout = wake.map { Int32(min(max(((($0 - now) * 1000).rounded(.up)), 0), 60_000)) } ?? -1
+        var polled = [
+            pollfd(fd: isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(
+                fd: output.hasPending ? output.descriptor.rawValue : -1, events: Int16(POLLOUT), revents: 0),
+        ]
+        for descriptor in descriptors {
+            polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        }
+        let result = poll(&polled, nfds_t(polled.count), timeout)
+        var events: [BackendEvent] = []
+        if result < 0 && errno != EINTR {
+            return [.hangup]
+        }
+        if let signal = pendingTermination ?? SignalRelay.terminationSignal {
+            return [.terminate(signal)]
+        }
+        if polled[1].revents != 0 || result < 0 {
+            SignalRelay.drainWakeups()
+        }
+        for signal in SignalRelay.takeAll() {
+            switch signal {
+            case SIGWINCH:
+                if let resized = adoptKernelSize() { events.append(.input(resized)) }
+            case SIGTSTP:
+                events.append(.suspendRequested)
+            case SIGCONT:
+                events.append(.continued)
+            case SIGCHLD:
+                events.append(.childStateChanged)
+            default:
+                events.append(.signal(signal))
+            }
+        }
+        if result > 0 {
+            let keyboard = polled[0].revents
+            if keyboard & Int16(POLLIN) != 0 {
+                if !readKeys() { return events + [.hangup] }
+            } else if keyboard & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return events + [.hangup]
+            }
+            if polled[2].revents != 0 {
+                output.flush()
+            }
+            for (index, descriptor) in descriptors.enumerated() where polled[3 + index].revents != 0 {
+                events.append(.ready(descriptor))
+            }
+        }
+        if let escape = decoder.deadline, now >= escape {
+            decoder.expire(at: now, into: &pendingEvents)
+        }
+        for event in pendingEvents {
+            events.append(.input(event))
+        }
+        pendingEvents.removeAll(keepingCapacity: true)
+        if output.failure != nil {
+            events.append(.hangup)
+        }
+        return events
+    }
+
+    /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.
+    private func readKeys() -> Bool {
+        let input = session.device.input
+        let time = now
+        let outcome = readBuffer.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try input.read(into: buffer) }
+        }
+        guard case .success(let read) = outcome else { return false }
+        guard let count = read else { return true }  // nothing after all (EAGAIN)
+        guard count > 0 else { return false }  // the end: the terminal hung up
+        readBuffer.withUnsafeBytes { bytes in
+            decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: time, into: &pendingEvents)
+        }
+        return true
+    }
+
+    /// Takes the size the kernel reports; returns the resize event when it changed.
+    private func adoptKernelSize() -> InputEvent? {
+        guard let newSize = session.device.kernelSize, newSize != size else { return nil }
+        size = newSize
+        return .resize(columns: newSize.columns, rows: newSize.rows)
+    }
+
+    public func suspend() -> Int32? {
+        session.release()
+        return stopUntilForeground(signal: SIGTSTP)
+    }
+
+    public func releaseForChild() {
+        session.release()
+        isHandedOver = true
+    }
+
+    public func giveForeground(to group: pid_t) {
+        session.device.setForegroundGroup(group)
+        kill(-group, SIGCONT)
+    }
+
+    public func takeBack() {
+        session.device.setForegroundGroup(getpgrp())
+        isHandedOver = false
+        if session.holdAgain(), let resized = adoptKernelSize() {
+            pendingEvents.append(resized)
+        }
+    }
+
+    public func continueAfterStop() {
+        guard !isHandedOver else { return }
+        if session.holdAgain() {
+            if let resized = adoptKernelSize() { pendingEvents.append(resized) }
+            return
+        }
+        // Continued in the background (`kill -CONT` while the shell has the terminal): stop again, as
+        // a full-screen program does, until `fg` brings it to the foreground.
+        if let signal = stopUntilForeground(signal: SIGTTOU) {
+            pendingTermination = signal
+        }
+    }
+
+    /// Stops the program with a stop signal's default action, and once continued takes the terminal back if in the foreground.
+    ///
+    /// Wraps `sigaction` and `raise`. A program continued in the background
+    /// stops again, so the shell shows it as stopped until `fg`.
+    ///
+    /// - Returns: The termination signal that arrived while stopped, after
+    ///   which the terminal must stay the shell's; `nil` once the program holds the terminal again.
+    private func stopUntilForeground(signal stopSignal: Int32) -> Int32? {
+        var signal = stopSignal
+        while true {
+            var standard = Platform.action(disposition: .standard)
+            var previous = sigaction()
+            sigaction(signal, &standard, &previous)
+            raise(signal)
+            sigaction(signal, &previous, nil)
+            _ = SignalRelay.take(SIGCONT)
+            _ = SignalRelay.take(SIGTSTP)
+            if let termination = SignalRelay.terminationSignal {
+                return termination
+            }
+            if session.holdAgain() {
+                break
+            }
+            signal = SIGTTOU
+        }
+        if let resized = adoptKernelSize() { pendingEvents.append(resized) }
+        return nil
+    }
+}

@@ -1,0 +1,150 @@
+import BadgeKit
+
+/// A terminal in memory for tests: events play from a script on a virtual clock, and every frame is kept.
+///
+/// Time moves only when the runner waits: to the deadline it asks for, or to
+/// the next scripted event, whichever comes first. When the script runs out
+/// and nothing else is due, the terminal reports a hang-up, so a run always ends.
+public final class ScriptedTerminal: TerminalBackend {
+    /// One scripted event and when it happens.
+    public struct Step: Sendable {
+        /// When, in seconds on the virtual clock.
+        public var time: Double
+        /// What happens.
+        public var event: BackendEvent
+
+        /// Creates a step.
+        public init(at time: Double, _ event: BackendEvent) {
+            self.time = time
+            self.event = event
+        }
+    }
+
+    /// A frame as drawn, and when.
+    public struct Frame: Sendable {
+        /// When it was drawn, in seconds on the virtual clock.
+        public var time: Double
+        /// What it showed.
+        public var canvas: Canvas
+    }
+
+    public private(set) var now: Double
+    public private(set) var size: TerminalSize
+    public let capabilities: TerminalCapabilities
+    /// Every frame drawn, in order.
+    public private(set) var frames: [Frame] = []
+    /// How many times the screen was invalidated (Ctrl-L).
+    public private(set) var invalidations = 0
+    /// How many times the program suspended itself.
+    public private(set) var suspensions = 0
+    /// How many times the terminal was taken back after a stop from outside.
+    public private(set) var continuations = 0
+    /// Whether the terminal was given back.
+    public private(set) var isClosed = false
+    /// The process groups the terminal was handed to, in order.
+    public private(set) var foregroundGroups: [pid_t] = []
+    /// Whether a child has the terminal now.
+    public private(set) var isHandedOver = false
+    /// The deadlines the runner asked to be woken at, in order (`nil` for none).
+    public private(set) var deadlines: [Double?] = []
+    /// The termination signal that arrives while the program is suspended, or `nil` to let it take the terminal back.
+    public var signalWhileSuspended: Int32?
+    private var script: [Step]
+
+    /// Creates a scripted terminal.
+    ///
+    /// - Parameters:
+    ///   - size: The screen's size.
+    ///   - capabilities: What the screen shows.
+    ///   - startTime: The virtual clock's first reading.
+    ///   - script: The events, in time order.
+    public init(
+        size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+        capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .indexed256, usesUTF8: true),
+        startTime: Double = 0, script: [Step] = []
+    ) {
+        self.size = size
+        self.capabilities = capabilities
+        self.now = startTime
+        self.script = script.sorted { $0.time < $1.time }
+    }
+
+    /// The last frame drawn, if any.
+    public var lastFrame: Canvas? { frames.last?.canvas }
+
+    public func draw(_ canvas: Canvas) {
+        if let last = frames.last?.canvas, last == canvas { return }
+        frames.append(Frame(time: now, canvas: canvas))
+    }
+
+    public func invalidate() {
+        invalidations += 1
+    }
+
+    public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
+        deadlines.append(deadline)
+        var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+        if !ready.isEmpty {
+            return ready
+        }
+        guard let next = script.first else {
+            if let deadline {
+                now = max(now, deadline)
+                return []
+            }
+            if !descriptors.isEmpty {
+                // Only real descriptors can still bring something: wait for them for real.
+                var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+                _ = poll(&polled, nfds_t(polled.count), 5_000)
+                ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+                return ready.isEmpty ? [.hangup] : ready
+            }
+            return [.hangup]
+        }
+        if let deadline, deadline < next.time {
+            now = max(now, deadline)
+            return []
+        }
+        now = max(now, next.time)
+        var events: [BackendEvent] = []
+        while let step = script.first, step.time <= now {
+            script.removeFirst()
+            if case .input(.resize(let columns, let rows)) = step.event {
+                size = TerminalSize(columns: columns, rows: rows)
+            }
+            events.append(step.event)
+        }
+        return events
+    }
+
+    /// Whether a descriptor has something to read now (wraps `poll` with no wait).
+    private static func isReadable(_ descriptor: FileDescriptor) -> Bool {
+        var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        return poll(&polled, 1, 0) > 0
+    }
+
+    public func suspend() -> Int32? {
+        suspensions += 1
+        return signalWhileSuspended
+    }
+
+    public func continueAfterStop() {
+        continuations += 1
+    }
+
+    public func releaseForChild() {
+        isHandedOver = true
+    }
+
+    public func giveForeground(to group: pid_t) {
+        foregroundGroups.append(group)
+    }
+
+    public func takeBack() {
+        isHandedOver = false
+    }
+
+    public func close() {
+        isClosed = true
+    }
+}

@@ -1,0 +1,78 @@
+import BadgeKit
+
+/// What the run loop needs from a terminal: a clock, the size, a place to draw, and a wait for what happens next.
+///
+/// ``LiveTerminal`` is the real terminal through ncurses; ``ScriptedTerminal``
+/// plays a script of events on a virtual clock and keeps every frame, so a
+/// program and the runner can be tested in process.
+public protocol TerminalBackend: AnyObject {
+    /// Seconds on a clock that never goes backwards.
+    var now: Double { get }
+    /// The terminal's size as the kernel reports it; it may be larger than can be drawn (see ``TerminalSize/isDrawable``).
+    var size: TerminalSize { get }
+    /// What the terminal can show.
+    var capabilities: TerminalCapabilities { get }
+
+    /// Shows a frame; a terminal that is not taking output keeps the latest frame and shows it when it does.
+    func draw(_ canvas: Canvas)
+    /// Forgets what is on the screen, so the next frame repaints every cell (Ctrl-L).
+    func invalidate()
+    /// Waits until something happens or a deadline passes, and returns what happened (nothing at the deadline).
+    ///
+    /// - Parameters:
+    ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
+    ///   - descriptors: More descriptors to wake for, such as live counts; those ready come back as
+    ///     ``BackendEvent/ready(_:)``.
+    func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent]
+    /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
+    ///
+    /// - Returns: The termination signal that arrived while the program was
+    ///   stopped (the shell's `kill %1` sends SIGTERM, then SIGCONT), after which
+    ///   it must end without touching the terminal again; `nil` when it took the
+    ///   terminal back.
+    func suspend() -> Int32?
+    /// Takes the terminal back after a stop from outside (`kill -STOP`, then `kill -CONT` or `fg`).
+    func continueAfterStop()
+    /// Gives the terminal back as it was, for a child to use: the program's screen left, the modes restored.
+    func releaseForChild()
+    /// Makes a child's process group the terminal's foreground group, as a shell does for a job.
+    func giveForeground(to group: pid_t)
+    /// Takes the terminal back from a child: the program's group in the foreground, raw mode, every cell repainted.
+    func takeBack()
+    /// Gives the terminal back as it was; safe to call more than once.
+    func close()
+}
+
+/// Something that happened, as a backend reports it to the run loop.
+public enum BackendEvent: Sendable, Equatable {
+    /// A key, a mouse report, a change of size or of focus.
+    case input(InputEvent)
+    /// A signal the program asked to receive as an event (see ``SignalRelay/install(events:)``).
+    case signal(Int32)
+    /// A signal that ends the program: the first one that arrived.
+    case terminate(Int32)
+    /// Ctrl-Z from outside (SIGTSTP): suspend.
+    case suspendRequested
+    /// The program was continued after a stop from outside (SIGCONT).
+    case continued
+    /// A child process changed state (SIGCHLD).
+    case childStateChanged
+    /// A watched descriptor is readable, at its end, or in error.
+    case ready(FileDescriptor)
+    /// The terminal went away: its input hung up or writing to it failed for good.
+    case hangup
+}
+
+/// What a terminal can show, for programs to choose glyphs and colours.
+public struct TerminalCapabilities: Sendable, Equatable {
+    /// How many colours are in use.
+    public var colorDepth: ColorDepth
+    /// Whether text is encoded in UTF-8, so glyphs beyond ASCII can be shown.
+    public var usesUTF8: Bool
+
+    /// Creates capabilities.
+    public init(colorDepth: ColorDepth, usesUTF8: Bool) {
+        self.colorDepth = colorDepth
+        self.usesUTF8 = usesUTF8
+    }
+}

@@ -1,0 +1,293 @@
+import CNCursesW
+
+/// The program's child processes: started with `posix_spawn`, watched by the run loop, never waited for.
+///
+/// Each child runs `/bin/sh -c COMMAND` in a process group of its own, with
+/// standard input from `/dev/null`, standard output and error into pipes the
+/// run loop polls, every signal at its default action and none blocked. Output
+/// beyond a bound is read and dropped, so a command that never stops writing
+/// cannot grow memory. A child past its time limit gets SIGTERM to its whole
+/// group, then SIGKILL a moment later. A child that has exited is reaped at
+/// once (no zombies), and ``endAll(waitingAtMostSeconds:)`` ends every group
+/// still running when the program ends.
+final class ProcessSupervisor {
+    /// A child that is running, or has exited with output still to read.
+    private struct Child {
+        var request: ProcessRequest
+        var processIdentifier: pid_t
+        var output: FileDescriptor?
+        var errors: FileDescriptor?
+        var startTime: Double
+        var collected: [UInt8] = []
+        var errorText: [UInt8] = []
+        var outputWasCut = false
+        var status: ProcessResult.Termination?
+        var timedOut = false
+        /// When the group was sent SIGTERM for running past its limit, to follow with SIGKILL.
+        var terminatedAt: Double?
+        /// Whether it runs in the foreground with the terminal, as opposed to with pipes.
+        var isForeground: Bool
+
+        var deadline: Double? {
+            if let terminatedAt { return terminatedAt + ProcessSupervisor.killGraceSeconds }
+            return request.timeLimitSeconds.map { startTime + $0 }
+        }
+    }
+
+    /// How long a group has after SIGTERM before SIGKILL, in seconds.
+    static let killGraceSeconds = 1.0
+    /// The most standard error kept, for the first line of a message.
+    static let errorLimitBytes = 4096
+
+    private var children: [Child] = []
+    private var readBuffer = [UInt8](repeating: 0, count: 16_384)
+    /// The program's environment as `NAME=value`, read once.
+    private let baseEnvironment: [String]
+
+    init() {
+        var entries: [String] = []
+        if var entry = cnc_environment() {
+            while let text = entry.pointee {
+                entries.append(String(cString: text))
+                entry += 1
+            }
+        }
+        baseEnvironment = entries
+    }
+
+    /// Whether any child is still running or has output to read.
+    var isEmpty: Bool { children.isEmpty }
+
+    /// The identifiers of the requests still running.
+    var runningIdentifiers: [Int] { children.map(\.request.identifier) }
+
+    /// The pipes to poll for output.
+    var descriptors: [FileDescriptor] {
+        children.flatMap { [$0.output, $0.errors].compactMap { $0 } }
+    }
+
+    /// The next time a child's time limit or kill grace runs out, if any.
+    var nextDeadline: Double? {
+        children.compactMap(\.deadline).min()
+    }
+
+    /// The process group of the child running in the foreground, if any.
+    var foregroundGroup: pid_t? {
+        children.first { $0.isForeground && $0.status == nil }?.processIdentifier
+    }
+
+    /// Starts a request (wraps `pipe` and `posix_spawn`).
+    ///
+    /// - Parameters:
+    ///   - request: What to run.
+    ///   - time: Now, on the runner's clock.
+    ///   - foreground: Run with the terminal as its standard streams, for an interactive program,
+    ///     instead of with pipes.
+    /// - Returns: The result at once when the command could not be started; `nil` when it runs.
+    func start(_ request: ProcessRequest, at time: Double, foreground: Bool = false) -> ProcessResult? {
+        var output: (read: FileDescriptor, write: FileDescriptor)?
+        var errors: (read: FileDescriptor, write: FileDescriptor)?
+        do {
+            if !foreground {
+                output = try FileDescriptor.pipe()
+                errors = try FileDescriptor.pipe()
+                try output?.read.setNonBlocking()
+                try errors?.read.setNonBlocking()
+            }
+        } catch {
+            for end in [output?.read, output?.write, errors?.read, errors?.write] { end?.close() }
+            return failure(request, reason: error.description, at: time)
+        }
+        let spawned = spawn(request, output: output?.write, errors: errors?.write)
+        output?.write.close()
+        errors?.write.close()
+        switch spawned {
+        case .failure(let error):
+            output?.read.close()
+            errors?.read.close()
+            return failure(request, reason: error.reason, at: time)
+        case .success(let processIdentifier):
+            children.append(
+                Child(
+                    request: request, processIdentifier: processIdentifier, output: output?.read,
+                    errors: errors?.read, startTime: time, isForeground: foreground))
+            return nil
+        }
+    }
+
+    private func failure(_ request: ProcessRequest, reason: String, at time: Double) -> ProcessResult {
+        ProcessResult(
+            identifier: request.identifier, command: request.command, termination: .couldNotStart(reason),
+            output: [], outputWasCut: false, firstErrorLine: nil, startTime: time, endTime: time)
+    }
+
+    /// Spawns `/bin/sh -c COMMAND` in a new process group with default signals (wraps `posix_spawn`).
+    private func spawn(_ request: ProcessRequest, output: FileDescriptor?, errors: FileDescriptor?)
+        -> Result<pid_t, SystemError>
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let output, let errors {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1)
+            posix_spawn_file_actions_adddup2(&actions, errors.rawValue, 2)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigemptyset(&everySignal)
+        for signal in 1...Platform.highestSignal where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&everySignal, signal)
+        }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment = baseEnvironment.filter { entry in
+            guard let equals = entry.firstIndex(of: "=") else { return true }
+            return request.environment[String(entry[..<equals])] == nil
+        }
+        environment += request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let arguments = ["/bin/sh", "-c", request.command]
+        var argumentPointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var environmentPointers: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argumentPointers { free(pointer) }
+            for pointer in environmentPointers { free(pointer) }
+        }
+        var processIdentifier: pid_t = 0
+        let result = posix_spawn(
+            &processIdentifier, "/bin/sh", &actions, &attributes, &argumentPointers, &environmentPointers)
+        guard result == 0 else {
+            return .failure(SystemError(call: "posix_spawn", errorNumber: result))
+        }
+        return .success(processIdentifier)
+    }
+
+    /// Reads what a child wrote to a pipe that is ready (wraps `read`); output past the limit is dropped.
+    func read(from descriptor: FileDescriptor) {
+        guard let index = children.firstIndex(where: { $0.output == descriptor || $0.errors == descriptor }) else {
+            return
+        }
+        let isOutput = children[index].output == descriptor
+        // A bounded number of reads per turn, so a child that never stops writing cannot hold up the loop.
+        for _ in 0..<4 {
+            let outcome = readBuffer.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try descriptor.read(into: buffer) }
+            }
+            guard case .success(let count?) = outcome, count > 0 else {
+                if case .success(nil) = outcome { return }  // nothing more for now
+                // The end, or an error: the child closed the pipe.
+                descriptor.close()
+                if isOutput { children[index].output = nil } else { children[index].errors = nil }
+                return
+            }
+            keep(count, of: index, isOutput: isOutput)
+        }
+    }
+
+    private func keep(_ count: Int, of index: Int, isOutput: Bool) {
+        if isOutput {
+            let room = children[index].request.outputLimitBytes - children[index].collected.count
+            if count > room { children[index].outputWasCut = true }
+            children[index].collected += readBuffer[0..<max(min(count, room), 0)]
+        } else {
+            let room = Self.errorLimitBytes - children[index].errorText.count
+            children[index].errorText += readBuffer[0..<max(min(count, room), 0)]
+        }
+    }
+
+    /// Collects the children that have exited (wraps `waitpid` with `WNOHANG`) and returns the finished runs.
+    ///
+    /// A run is finished once its child has exited; what it left in its pipes
+    /// is read first. Background processes it started and that still hold a pipe
+    /// do not hold the result up.
+    func reap(at time: Double) -> [ProcessResult] {
+        var finished: [ProcessResult] = []
+        var index = 0
+        while index < children.count {
+            var status: Int32 = 0
+            let options = children[index].isForeground ? WUNTRACED : 0
+            let waited = waitpid(children[index].processIdentifier, &status, WNOHANG | options)
+            if waited == children[index].processIdentifier {
+                if status & 0xFF == 0x7F {
+                    // Stopped (a foreground program's own Ctrl-Z): it keeps the terminal and goes on.
+                    kill(-children[index].processIdentifier, SIGCONT)
+                } else {
+                    children[index].status =
+                        status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+                }
+            } else if waited < 0 && errno == ECHILD {
+                children[index].status = .signaled(SIGKILL)
+            }
+            if children[index].status != nil {
+                finished.append(finish(index, at: time))
+            } else {
+                index += 1
+            }
+        }
+        return finished
+    }
+
+    /// Reads what is left in a finished child's pipes, closes them and makes its result.
+    private func finish(_ index: Int, at time: Double) -> ProcessResult {
+        for descriptor in [children[index].output, children[index].errors].compactMap({ $0 }) {
+            read(from: descriptor)
+        }
+        let child = children.remove(at: index)
+        child.output?.close()
+        child.errors?.close()
+        let errorLine = String(decoding: child.errorText, as: UTF8.self)
+            .split(whereSeparator: \.isNewline).first.map(String.init)
+        return ProcessResult(
+            identifier: child.request.identifier, command: child.request.command,
+            termination: child.timedOut ? .timedOut : child.status ?? .signaled(SIGKILL), output: child.collected,
+            outputWasCut: child.outputWasCut, firstErrorLine: errorLine, startTime: child.startTime, endTime: time)
+    }
+
+    /// Ends the groups of children past their time limit: SIGTERM, then SIGKILL once the grace has passed (wraps `kill`).
+    func enforceTimeLimits(at time: Double) {
+        for index in children.indices where children[index].status == nil {
+            guard let deadline = children[index].deadline, time >= deadline else { continue }
+            let group = -children[index].processIdentifier
+            if children[index].terminatedAt == nil {
+                children[index].timedOut = true
+                children[index].terminatedAt = time
+                kill(group, SIGTERM)
+                kill(group, SIGCONT)
+            } else {
+                kill(group, SIGKILL)
+            }
+        }
+    }
+
+    /// Ends every child's process group and reaps them, so nothing is left running (wraps `kill` and `waitpid`).
+    ///
+    /// SIGTERM first, with a moment to exit; SIGKILL for what is left.
+    func endAll(waitingAtMostSeconds seconds: Double = 1) {
+        guard !children.isEmpty else { return }
+        for child in children {
+            kill(-child.processIdentifier, SIGTERM)
+            kill(-child.processIdentifier, SIGCONT)
+        }
+        let clock = MonotonicClock()
+        while !children.isEmpty && clock.now < seconds {
+            _ = reap(at: 0)
+            if !children.isEmpty { usleep(10_000) }
+        }
+        for child in children {
+            kill(-child.processIdentifier, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(child.processIdentifier, &status, 0)
+            child.output?.close()
+            child.errors?.close()
+        }
+        children.removeAll()
+    }
+}

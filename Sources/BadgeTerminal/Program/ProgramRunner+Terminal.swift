@@ -1,0 +1,32 @@
+import BadgeKit
+
+extension ProgramRunner {
+    /// Runs a program in the terminal the process runs in, from start to exit status: the whole of a small program's `main`.
+    ///
+    /// Installs the signal handlers, takes the terminal, runs the program, and
+    /// restores the terminal on every way out. A terminal that cannot be used is
+    /// reported on standard error as `NAME: reason`, with status 1.
+    ///
+    /// - Parameters:
+    ///   - name: The program's name, for messages.
+    ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
+    ///   - makeProgram: Makes the program once the terminal's capabilities are known.
+    /// - Returns: The exit status: 0 after quitting, 128+N after signal N, 1 without a usable terminal.
+    public static func run<Program: TerminalProgram>(
+        named name: String, configuration: LiveTerminal.Configuration = LiveTerminal.Configuration(),
+        _ makeProgram: (TerminalCapabilities) -> Program
+    ) -> Int32 {
+        let terminal: LiveTerminal
+        do {
+            try SignalRelay.install()
+            terminal = try LiveTerminal(configuration: configuration)
+        } catch {
+            var message = Array("\(name): \(error)\n".utf8)
+            _ = write(2, &message, message.count)
+            return 1
+        }
+        defer { terminal.close() }
+        var program = makeProgram(terminal.capabilities)
+        return run(&program, on: terminal).exitStatus
+    }
+}

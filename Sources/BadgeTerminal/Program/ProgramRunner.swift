@@ -1,0 +1,266 @@
+import BadgeKit
+
+/// The one run loop: events and clock readings into a program, frames out to a terminal.
+///
+/// Each turn reads the clock once, lets the program catch up to that time
+/// (``ProgramEvent/tick``), draws one frame, then waits for input, a signal, a
+/// live input source, or the time the program asked to wake at, and hands what
+/// happened to the program. It owns suspend (Ctrl-Z and SIGTSTP), a stop from
+/// outside, resizes, termination signals and the screen that is too large to
+/// draw, so every program gets them the same way.
+public enum ProgramRunner {
+    /// How a run ended.
+    public enum Ending: Equatable, Sendable {
+        /// The program asked to quit.
+        case quit
+        /// A signal ended it (the first that arrived).
+        case terminated(signal: Int32)
+        /// The terminal went away.
+        case hangup
+
+        /// The conventional exit status: 0, or 128+N for signal N.
+        public var exitStatus: Int32 {
+            switch self {
+            case .quit, .hangup: return 0
+            case .terminated(let signal): return 128 + signal
+            }
+        }
+    }
+
+    /// Runs a program on a terminal until it quits, a signal ends it, or the terminal goes away.
+    ///
+    /// The terminal is left open: the caller closes it, which restores it.
+    ///
+    /// - Parameters:
+    ///   - program: The program; it is left in its final state.
+    ///   - terminal: Where it runs.
+    ///   - sources: Live input read line by line, such as counts from a pipe; lines arrive as
+    ///     ``ProgramEvent/line(_:source:)`` with the source's index in this array.
+    /// - Returns: How the run ended.
+    public static func run<Program: TerminalProgram>(
+        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = []
+    ) -> Ending {
+        var loop = Loop(terminal: terminal, sources: sources)
+        return loop.run(&program)
+    }
+
+    /// What a command or event leads to: go on, or end.
+    fileprivate enum Outcome {
+        case proceed
+        case end(Ending)
+    }
+
+    /// The state of one run.
+    fileprivate struct Loop<Terminal: TerminalBackend> {
+        let terminal: Terminal
+        var sources: [LineReader]
+        var canvas = Canvas(columns: 0, rows: 0)
+        let processes = ProcessSupervisor()
+        /// The request running in the foreground with the terminal, if any.
+        var foregroundRequest: Int?
+
+        init(terminal: Terminal, sources: [LineReader]) {
+            self.terminal = terminal
+            self.sources = sources
+        }
+
+        mutating func run<Program: TerminalProgram>(_ program: inout Program) -> Ending {
+            let ending = loop(&program)
+            // Nothing the program started outlives it.
+            processes.endAll()
+            if foregroundRequest != nil {
+                terminal.takeBack()
+            }
+            return ending
+        }
+
+        mutating func loop<Program: TerminalProgram>(_ program: inout Program) -> Ending {
+            let size = terminal.size
+            if case .end(let ending) = perform(
+                program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now), on: &program)
+            {
+                return ending
+            }
+            while true {
+                let now = terminal.now
+                if case .end(let ending) = perform(program.update(.tick, at: now), on: &program) {
+                    return ending
+                }
+                draw(program, at: now)
+                let watched =
+                    sources.filter { $0.descriptor >= 0 }.map { FileDescriptor(rawValue: $0.descriptor) }
+                    + processes.descriptors
+                var wake = program.nextWakeTime(after: now)
+                if let limit = processes.nextDeadline {
+                    wake = min(wake ?? limit, limit)
+                }
+                let events = terminal.waitForEvents(until: wake, watching: watched)
+                for event in events {
+                    if case .end(let ending) = handle(event, on: &program) {
+                        return ending
+                    }
+                }
+                if case .end(let ending) = collectProcesses(into: &program) {
+                    return ending
+                }
+            }
+        }
+
+        /// Draws the program at an instant, or a notice when the screen is too large to draw.
+        mutating func draw<Program: TerminalProgram>(_ program: Program, at time: Double) {
+            let size = terminal.size
+            let drawable = size.isDrawable ? size : size.clampedToCeiling
+            if canvas.columns != drawable.columns || canvas.rows != drawable.rows {
+                canvas = Canvas(columns: drawable.columns, rows: drawable.rows)
+            } else {
+                canvas.clear()
+            }
+            if size.isDrawable {
+                program.render(into: &canvas, at: time)
+            } else {
+                renderTooLarge(size)
+            }
+            terminal.draw(canvas)
+        }
+
+        /// Says the screen is too large, in the middle of the part that is drawn.
+        mutating func renderTooLarge(_ size: TerminalSize) {
+            let message =
+                "The terminal is too large to draw (\(size.columns) by \(size.rows)); make it at most "
+                + "\(TerminalSize.cellCeiling) cells."
+            let widths = ColumnWidth.estimate
+            let row = canvas.rows / 2
+            let column = max((canvas.columns - widths.columns(of: message)) / 2, 0)
+            canvas.write(message, column: column, row: row, style: CellStyle(attributes: .bold), widths: widths)
+            canvas.cursor = (column, row)
+        }
+
+        mutating func handle<Program: TerminalProgram>(_ event: BackendEvent, on program: inout Program) -> Outcome {
+            let time = terminal.now
+            switch event {
+            case .terminate(let signal):
+                return .end(.terminated(signal: signal))
+            case .hangup:
+                return .end(.hangup)
+            case .input(let input):
+                return perform(program.update(.input(input), at: time), on: &program)
+            case .signal(let signal):
+                return perform(program.update(.signal(signal), at: time), on: &program)
+            case .suspendRequested:
+                // While a child has the terminal, suspending is the child's business.
+                return foregroundRequest == nil ? perform(.suspend, on: &program) : .proceed
+            case .continued:
+                terminal.continueAfterStop()
+                return perform(program.update(.resumed, at: time), on: &program)
+            case .childStateChanged:
+                return collectProcesses(into: &program)
+            case .ready(let descriptor):
+                if processes.descriptors.contains(descriptor) {
+                    processes.read(from: descriptor)
+                    return .proceed
+                }
+                return readSource(descriptor, into: &program)
+            }
+        }
+
+        /// Ends runs past their time limit and hands the program the results of those that finished.
+        ///
+        /// Children are reaped on every turn they exist, not only on SIGCHLD, so
+        /// none is missed and none is left a zombie.
+        mutating func collectProcesses<Program: TerminalProgram>(into program: inout Program) -> Outcome {
+            guard !processes.isEmpty else { return .proceed }
+            let time = terminal.now
+            processes.enforceTimeLimits(at: time)
+            for result in processes.reap(at: time) {
+                if case .end(let ending) = deliver(result, to: &program) {
+                    return .end(ending)
+                }
+            }
+            return .proceed
+        }
+
+        /// Hands a finished run to the program, taking the terminal back first if the run had it.
+        mutating func deliver<Program: TerminalProgram>(_ result: ProcessResult, to program: inout Program)
+            -> Outcome
+        {
+            if foregroundRequest == result.identifier {
+                foregroundRequest = nil
+                terminal.takeBack()
+            }
+            return perform(program.update(.processFinished(result), at: terminal.now), on: &program)
+        }
+
+        /// Hands the lines that arrived on a live input source to the program.
+        mutating func readSource<Program: TerminalProgram>(
+            _ descriptor: FileDescriptor, into program: inout Program
+        ) -> Outcome {
+            guard let index = sources.firstIndex(where: { $0.descriptor == descriptor.rawValue }) else {
+                return .proceed
+            }
+            for line in sources[index].readLines() {
+                if case .end(let ending) = perform(
+                    program.update(.line(line, source: index), at: terminal.now), on: &program)
+                {
+                    return .end(ending)
+                }
+            }
+            if sources[index].descriptor < 0 {
+                return perform(
+                    program.update(.sourceEnded(source: index, problem: nil), at: terminal.now), on: &program)
+            }
+            return .proceed
+        }
+
+        /// Carries out a command.
+        mutating func perform<Program: TerminalProgram>(_ command: ProgramCommand, on program: inout Program)
+            -> Outcome
+        {
+            switch command {
+            case .none:
+                return .proceed
+            case .quit:
+                return .end(.quit)
+            case .redraw:
+                terminal.invalidate()
+                return .proceed
+            case .suspend:
+                if let signal = terminal.suspend() {
+                    return .end(.terminated(signal: signal))
+                }
+                let size = terminal.size
+                if case .end(let ending) = perform(
+                    program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now),
+                    on: &program)
+                {
+                    return .end(ending)
+                }
+                return perform(program.update(.resumed, at: terminal.now), on: &program)
+            case .run(let request):
+                if let failed = processes.start(request, at: terminal.now) {
+                    return deliver(failed, to: &program)
+                }
+                return .proceed
+            case .runInForeground(let request):
+                guard foregroundRequest == nil else {
+                    return .proceed
+                }
+                terminal.releaseForChild()
+                foregroundRequest = request.identifier
+                if let failed = processes.start(request, at: terminal.now, foreground: true) {
+                    return deliver(failed, to: &program)
+                }
+                if let group = processes.foregroundGroup {
+                    terminal.giveForeground(to: group)
+                }
+                return .proceed
+            case .batch(let commands):
+                for command in commands {
+                    if case .end(let ending) = perform(command, on: &program) {
+                        return .end(ending)
+                    }
+                }
+                return .proceed
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import BadgeKit
+
+/// A program the runner drives, in the Elm shape: events in, a command out, and a picture of any instant.
+///
+/// The program never reads a clock or touches the terminal: the runner passes
+/// the time with every call, draws what ``render(into:at:)`` paints, and sleeps
+/// until ``nextWakeTime(after:)`` or the next event. So any frame can be
+/// reproduced in a test with a ``ScriptedTerminal``.
+public protocol TerminalProgram {
+    /// Reacts to an event at an instant and says what the runner should do next.
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand
+    /// Paints the program as it looks at an instant, into a canvas the size of the screen, cleared.
+    func render(into canvas: inout Canvas, at time: Double)
+    /// When the program next needs to run without an event (the next frame of a motion, a step it
+    /// scheduled), or `nil` to sleep until something happens.
+    func nextWakeTime(after time: Double) -> Double?
+}
+
+/// Something that happened, as the runner hands it to a program.
+public enum ProgramEvent: Sendable, Equatable {
+    /// Time passed: sent at the start of every turn of the loop, before the frame is drawn.
+    case tick
+    /// A key, a mouse report, a new size (also sent once at the start) or a change of focus.
+    case input(InputEvent)
+    /// A signal the program asked for, such as SIGUSR1.
+    case signal(Int32)
+    /// A line from a live input source, without its line end.
+    case line(String, source: Int)
+    /// A line from a live input source was longer than the source keeps, and was skipped.
+    case lineTooLong(source: Int)
+    /// A live input source came to its end (or failed, with a message).
+    case sourceEnded(source: Int, problem: String?)
+    /// The program took the terminal back after a suspend or a stop from outside.
+    case resumed
+    /// A command the program asked to run has ended.
+    case processFinished(ProcessResult)
+    /// Something went wrong that the user should know about, such as a recording that stopped.
+    case problem(String)
+}
+
+/// What a program asks the runner to do after an event.
+public enum ProgramCommand: Sendable, Equatable {
+    /// Nothing beyond drawing the next frame.
+    case none
+    /// End the run, restoring the terminal.
+    case quit
+    /// Repaint the whole screen from scratch.
+    case redraw
+    /// Suspend to the shell, as Ctrl-Z does.
+    case suspend
+    /// Run a shell command in the background, with no terminal; its result arrives as ``ProgramEvent/processFinished(_:)``.
+    case run(ProcessRequest)
+    /// Run an interactive shell command in the foreground: the terminal is handed to it as a shell hands
+    /// it to a job, and taken back, repainted, when it ends; its result arrives as ``ProgramEvent/processFinished(_:)``.
+    case runInForeground(ProcessRequest)
+    /// Several commands, in order.
+    indirect case batch([ProgramCommand])
+}

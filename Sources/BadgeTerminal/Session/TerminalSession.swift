@@ -1,0 +1,169 @@
+import BadgeKit
+
+/// The terminal while the program owns it: its modes, the screen ncurses paints, and putting everything back.
+///
+/// The session enters raw mode and the alternate screen, turns mouse reports
+/// on, and on every way out (quit, a signal, a hang-up, suspend) leaves in the
+/// reverse order: the screen cleared (for terminals that keep no alternate
+/// screen, such as GNU screen by default), ncurses' own exit strings, mouse
+/// reports off, and then the saved modes. A crash is covered by ``CrashGuard``
+/// with the same bytes, computed in advance.
+final class TerminalSession {
+    /// The terminal.
+    let device: TerminalDevice
+    /// The bytes on their way to the terminal.
+    let output: TerminalOutput
+    /// The screen ncurses paints.
+    let painter: ScreenPainter
+    /// Who has the terminal now.
+    private(set) var ownership = Ownership.released
+    /// Whether the program holds the terminal, so it may paint.
+    var isHeld: Bool { ownership == .held }
+
+    /// Who has the terminal.
+    enum Ownership: Equatable {
+        /// The program: raw mode, the alternate screen, mouse reports.
+        case held
+        /// The shell, as it was before the program started: nothing of the program's is left on it.
+        case released
+        /// The shell took it while the program was stopped from outside (`kill -STOP`): the terminal
+        /// still shows the program's screen, but its modes are the shell's and the program is in the background.
+        case takenAway
+    }
+
+    /// Whether the session was closed for good.
+    private var isClosed = false
+    /// Whether mouse reports are wanted.
+    private let enablesMouse: Bool
+
+    /// How long leaving waits for a terminal that stopped reading before giving up on the rest, in seconds.
+    static let leaveWaitSeconds = 1.0
+
+    /// Mouse reporting on: button presses and releases (1000), in the SGR format (1006).
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    /// Every mouse mode a terminal may be in, off, so none outlives the program.
+    static let mouseOff = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l"
+
+    /// Takes the terminal: raw mode, the painter at the terminal's size, and the crash guard.
+    ///
+    /// - Parameters:
+    ///   - device: The terminal.
+    ///   - painter: ncurses, started for the terminal's type and size.
+    ///   - enablesMouse: Whether to ask for mouse reports.
+    ///   - tee: Sees every byte written to the terminal, from the first, such as a recording.
+    init(
+        device: TerminalDevice, painter: ScreenPainter, enablesMouse: Bool,
+        tee: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(TerminalError) {
+        self.device = device
+        self.painter = painter
+        self.enablesMouse = enablesMouse
+        output = TerminalOutput(descriptor: device.output, isNonBlocking: device.outputIsNonBlocking)
+        output.tee = tee
+        CrashGuard.install(
+            resetSequence: Self.resetSequence(), savedModes: device.savedModes, descriptor: device.input.rawValue)
+        CrashGuard.setOutputDescriptor(device.output.rawValue)
+        do {
+            try hold()
+        } catch {
+            CrashGuard.uninstall()
+            throw .system(error)
+        }
+    }
+
+    /// The bytes that put the terminal back without ncurses, for the crash handler.
+    ///
+    /// A CAN first ends any escape sequence a crash cut short; then the screen
+    /// is cleared and the terminfo strings reset attributes, show the cursor,
+    /// leave keypad mode and the alternate screen; last, mouse reports stop.
+    static func resetSequence() -> [UInt8] {
+        var bytes: [UInt8] = [0x18]
+        for capability in ["clear", "sgr0", "cnorm", "rmkx", "rmcup"] {
+            bytes += ScreenPainter.capability(capability)
+        }
+        bytes += Array(mouseOff.utf8)
+        return bytes
+    }
+
+    /// Takes the terminal: raw mode, the alternate screen, mouse reports; the next paint paints every cell.
+    func hold() throws(SystemError) {
+        try device.enterRawMode()
+        ownership = .held
+        painter.invalidate()
+        painter.enter { output.append($0) }
+        if enablesMouse {
+            output.append(Self.mouseOn)
+        }
+    }
+
+    /// Takes the terminal back after something else had it (a stop from outside, a program run in the foreground).
+    ///
+    /// Raw mode and mouse reports again, and every cell repainted, since the
+    /// shell or the other program may have changed both the modes and the screen.
+    /// Only a program in the foreground may: in the background, changing the
+    /// modes would stop it (SIGTTOU), so it notes that the terminal was taken away.
+    ///
+    /// - Returns: Whether the program holds the terminal now.
+    @discardableResult
+    func holdAgain() -> Bool {
+        guard device.isForeground else {
+            if ownership == .held {
+                ownership = .takenAway
+            }
+            return false
+        }
+        do {
+            try hold()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Gives the terminal back as it was: clears the program's screen, leaves it, and restores the modes.
+    ///
+    /// Waits at most ``leaveWaitSeconds`` for a terminal that stopped reading;
+    /// what it will not take by then is dropped, and the modes are restored anyway.
+    func release() {
+        switch ownership {
+        case .released:
+            return
+        case .held:
+            leaveScreen()
+            device.restoreModes()
+        case .takenAway:
+            // The shell has the modes; only the screen is still the program's. Writing from the background
+            // stops the program when the terminal has `tostop` set, so SIGTTOU is ignored for the last words.
+            var ignore = Platform.action(disposition: .ignore)
+            var previous = sigaction()
+            sigaction(SIGTTOU, &ignore, &previous)
+            leaveScreen()
+            sigaction(SIGTTOU, &previous, nil)
+        }
+        ownership = .released
+    }
+
+    /// Clears the program's screen and leaves it: ncurses' exit strings, then mouse reports off.
+    private func leaveScreen() {
+        ScreenPainter.capability("clear").withUnsafeBytes { output.append($0) }
+        painter.leave { output.append($0) }
+        if enablesMouse {
+            output.append(Self.mouseOff)
+        }
+        output.drain(waitingAtMostSeconds: Self.leaveWaitSeconds)
+    }
+
+    /// Releases the terminal if held, ends ncurses and closes the terminal: safe to call more than once.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        release()
+        painter.close()
+        device.close()
+        CrashGuard.uninstall()
+    }
+
+    deinit {
+        close()
+    }
+}

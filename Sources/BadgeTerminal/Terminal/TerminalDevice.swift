@@ -1,0 +1,168 @@
+import CNCursesW
+
+/// The terminal the program runs in: where keys come from, where output goes, its modes and its size.
+///
+/// Output goes through a description of the terminal of its own, opened
+/// non-blocking, so a terminal that stops reading can never block the program,
+/// and the shell's descriptors keep their flags. Keys are read from standard
+/// input, or from `/dev/tty` when standard input carries data.
+final class TerminalDevice {
+    /// Where keys are read from.
+    let input: FileDescriptor
+    /// Where output is written: non-blocking when ``outputIsNonBlocking``.
+    let output: FileDescriptor
+    /// Whether writes to ``output`` return at once when the terminal takes nothing.
+    let outputIsNonBlocking: Bool
+    /// The modes the terminal had before the program changed them, put back on every way out.
+    let savedModes: termios
+    private let ownsInput: Bool
+    private var isClosed = false
+
+    /// Finds the terminal and saves its modes (wraps `isatty`, `open`, `tcgetattr`, `ttyname` and `dup`).
+    ///
+    /// - Parameter keysFromTerminalDevice: Read keys from `/dev/tty`, since standard input carries data.
+    /// - Throws: ``TerminalError`` when standard output or the keyboard is not a terminal.
+    init(keysFromTerminalDevice: Bool) throws(TerminalError) {
+        guard FileDescriptor.standardOutput.isTerminal else { throw .outputNotATerminal }
+        var keyboard = FileDescriptor.standardInput
+        if keysFromTerminalDevice {
+            do {
+                keyboard = try FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY)
+            } catch {
+                throw .noTerminalForKeys(error)
+            }
+        }
+        guard keyboard.isTerminal else {
+            if keysFromTerminalDevice { keyboard.close() }
+            throw .inputNotATerminal
+        }
+        var modes = termios()
+        do {
+            try SystemCall.retrying("tcgetattr") { tcgetattr(keyboard.rawValue, &modes) }
+        } catch {
+            if keysFromTerminalDevice { keyboard.close() }
+            throw .system(error)
+        }
+        let (output, nonBlocking) = Self.openOutput(for: .standardOutput)
+        self.input = keyboard
+        self.ownsInput = keysFromTerminalDevice
+        self.savedModes = modes
+        self.output = output
+        self.outputIsNonBlocking = nonBlocking
+    }
+
+    /// Uses another terminal for keys and output, such as a pseudo-terminal (wraps `isatty` and `tcgetattr`).
+    ///
+    /// The descriptor stays the caller's: closing the device does not close it.
+    init(terminal: FileDescriptor) throws(TerminalError) {
+        guard terminal.isTerminal else { throw .outputNotATerminal }
+        var modes = termios()
+        do {
+            try SystemCall.retrying("tcgetattr") { tcgetattr(terminal.rawValue, &modes) }
+        } catch {
+            throw .system(error)
+        }
+        let (output, nonBlocking) = Self.openOutput(for: terminal)
+        self.input = terminal
+        self.ownsInput = false
+        self.savedModes = modes
+        self.output = output
+        self.outputIsNonBlocking = nonBlocking
+    }
+
+    /// Opens a terminal again, non-blocking, as a description of the program's own.
+    ///
+    /// Wraps `ttyname` and `open`; if the terminal has no name here (no `/dev`),
+    /// it falls back to `/proc/self/fd/N`, and last to `dup`, which shares the
+    /// shell's description and so stays blocking (signals still interrupt it).
+    private static func openOutput(for terminal: FileDescriptor) -> (FileDescriptor, Bool) {
+        var candidates: [String] = []
+        if let name = ttyname(terminal.rawValue) {
+            candidates.append(String(cString: name))
+        }
+        candidates.append("/proc/self/fd/\(terminal.rawValue)")
+        for path in candidates {
+            if let descriptor = try? FileDescriptor.open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK),
+                descriptor.isTerminal
+            {
+                return (descriptor, true)
+            }
+        }
+        let copy = dup(terminal.rawValue)
+        return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
+    }
+
+    /// Switches the terminal to raw mode: no echo, no line editing, no signals from keys, no output processing.
+    ///
+    /// Wraps `tcsetattr`. Output processing is off because ncurses, writing into
+    /// memory, cannot see the terminal's modes and assumes none. The change takes
+    /// effect at once (`TCSANOW`), so keys typed ahead are kept and a stalled
+    /// terminal cannot hold it up.
+    func enterRawMode() throws(SystemError) {
+        var modes = savedModes
+        modes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+        modes.c_oflag &= ~tcflag_t(OPOST)
+        modes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        try SystemCall.retrying("tcsetattr") { tcsetattr(input.rawValue, TCSANOW, &modes) }
+    }
+
+    /// Puts the saved modes back (wraps `tcsetattr`); a failure is returned, since there is nothing more to try.
+    @discardableResult
+    func restoreModes() -> SystemError? {
+        var modes = savedModes
+        do {
+            try SystemCall.retrying("tcsetattr") { tcsetattr(input.rawValue, TCSANOW, &modes) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The size the kernel reports for the terminal (wraps `ioctl(TIOCGWINSZ)`), or `nil` if it reports none.
+    var kernelSize: TerminalSize? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cnc_terminal_size(output.rawValue, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return TerminalSize(columns: Int(columns), rows: Int(rows))
+    }
+
+    /// Whether the program's process group owns the terminal, so it may change the terminal's modes (wraps `tcgetpgrp`).
+    ///
+    /// A terminal that is not the program's controlling terminal (a pseudo-terminal
+    /// it opened) has no job control, and counts as the program's.
+    var isForeground: Bool {
+        let group = tcgetpgrp(input.rawValue)
+        return group < 0 ? errno == ENOTTY : group == getpgrp()
+    }
+
+    /// Makes a process group the terminal's foreground group (wraps `tcsetpgrp`).
+    ///
+    /// The program may be in the background when it does (taking the terminal
+    /// back from a child), which would stop it with SIGTTOU, so SIGTTOU is
+    /// blocked around the call, as shells do.
+    func setForegroundGroup(_ group: pid_t) {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTTOU)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        _ = try? SystemCall.retrying("tcsetpgrp") { tcsetpgrp(input.rawValue, group) }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
+    /// Closes what was opened (wraps `close`); the saved modes are not touched here.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if ownsInput { input.close() }
+        if output != input && output.rawValue > 2 { output.close() }
+    }
+
+    deinit {
+        close()
+    }
+}

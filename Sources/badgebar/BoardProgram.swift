@@ -1,0 +1,76 @@
+import BadgeKit
+import BadgeTerminal
+
+/// The Inbox model as a program the runner drives: events in, commands out, frames drawn at any instant.
+struct BoardProgram: TerminalProgram {
+    /// The screen's model.
+    var inbox: Inbox
+    /// Glyph widths, icon style and colour depth of the terminal.
+    let appearance: ToolbarAppearance
+    /// The frame rate while something moves.
+    let framesPerSecond: Int
+    /// The screen's size, from the last resize.
+    private(set) var size = TerminalSize(columns: 0, rows: 0)
+
+    /// Creates the program around a model.
+    init(inbox: Inbox, appearance: ToolbarAppearance, framesPerSecond: Int) {
+        self.inbox = inbox
+        self.appearance = appearance
+        self.framesPerSecond = framesPerSecond
+    }
+
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        switch event {
+        case .tick:
+            inbox.advance(to: time)
+        case .input(let input):
+            if case .resize(let columns, let rows) = input {
+                size = TerminalSize(columns: columns, rows: rows)
+            }
+            return command(for: inbox.handle(input, at: time, layout: layout(at: time, for: input)))
+        case .line(let line, _):
+            do {
+                if let update = try CountUpdate.parse(line) {
+                    inbox.apply(update, at: time)
+                }
+            } catch {
+                inbox.report(error.message, at: time)
+            }
+        case .lineTooLong:
+            inbox.report("skipped a line of counts over \(LineReader.maximumLineBytes) bytes", at: time)
+        case .sourceEnded(_, let problem):
+            if let problem {
+                inbox.report(problem, at: time)
+            }
+        case .problem(let message):
+            inbox.report(message, at: time)
+        case .signal, .resumed, .processFinished:
+            break
+        }
+        return .none
+    }
+
+    /// The toolbar as drawn at an instant, for hit testing a click; `nil` for other events.
+    private func layout(at time: Double, for event: InputEvent) -> ToolbarLayout? {
+        guard case .mouse = event, size.columns > 0, size.rows > 0 else { return nil }
+        var scratch = Canvas(columns: size.columns, rows: size.rows)
+        return inbox.render(into: &scratch, at: time, appearance: appearance)
+    }
+
+    private func command(for command: InboxCommand) -> ProgramCommand {
+        switch command {
+        case .none: return .none
+        case .quit: return .quit
+        case .redraw: return .redraw
+        case .suspend: return .suspend
+        }
+    }
+
+    func render(into canvas: inout Canvas, at time: Double) {
+        inbox.render(into: &canvas, at: time, appearance: appearance)
+    }
+
+    func nextWakeTime(after time: Double) -> Double? {
+        inbox.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
+    }
+}

@@ -1,0 +1,205 @@
+import BadgeKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BadgeTerminal
+
+/// A program for the live terminal: draws a count, adds one on Space, quits on q, and can animate without end.
+private struct Counter: TerminalProgram {
+    var count = 0
+    var events: [ProgramEvent] = []
+    /// Redraws every cell with a new character every millisecond, for filling a terminal that stopped reading.
+    var floods = false
+
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        if event != .tick { events.append(event) }
+        switch event {
+        case .input(.character("q")): return .quit
+        case .input(.character(" ")): count += 1
+        case .input(.key(.redraw)): return .redraw
+        default: break
+        }
+        return .none
+    }
+
+    func render(into canvas: inout Canvas, at time: Double) {
+        if floods {
+            let glyph = Unicode.Scalar(UInt8(65 + Int(time * 1000) % 26))
+            for row in 0..<canvas.rows {
+                canvas.fill(columns: 0..<canvas.columns, row: row, style: .plain)
+                for column in 0..<canvas.columns {
+                    canvas.put(glyph, columnWidth: 1, column: column, row: row, style: .plain)
+                }
+            }
+        }
+        canvas.write("count \(count)", column: 0, row: 0, style: .plain, widths: .estimate)
+    }
+
+    func nextWakeTime(after time: Double) -> Double? {
+        floods ? time + 0.001 : nil
+    }
+}
+
+/// What a run on another thread left behind.
+private struct Outcome: Sendable {
+    var ending: ProgramRunner.Ending
+    var events: [ProgramEvent]
+    var error: String?
+}
+
+@Suite(.serialized) struct LiveTerminalTests {
+    /// Runs a counter on a pseudo-terminal on a thread of its own, and returns a way to wait for how it ended.
+    private func start(
+        on terminal: PseudoTerminal, floods: Bool = false, recording: (@Sendable ([UInt8]) -> Void)? = nil
+    ) throws -> @Sendable (Double) -> Outcome? {
+        try SignalRelay.install()
+        SignalRelay.resetForTesting()
+        let result = Mutex<Outcome?>(nil)
+        let slave = terminal.slave
+        let thread = Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+            do {
+                let live = try LiveTerminal(
+                    configuration: .init(terminal: slave), recording: recording.map { tee in { tee(Array($0)) } },
+                    environment: { environment[$0] })
+                var program = Counter(floods: floods)
+                let ending = ProgramRunner.run(&program, on: live)
+                live.close()
+                result.withLock { $0 = Outcome(ending: ending, events: program.events) }
+            } catch {
+                result.withLock { $0 = Outcome(ending: .hangup, events: [], error: "\(error)") }
+            }
+        }
+        thread.start()
+        return { seconds in
+            let clock = MonotonicClock()
+            while clock.now < seconds {
+                if let outcome = result.withLock({ $0 }) { return outcome }
+                usleep(5_000)
+            }
+            return result.withLock { $0 }
+        }
+    }
+
+    @Test func takesTheTerminalDrawsReadsKeysAndGivesItBack() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"), "first frame: \(terminal.text.debugDescription)")
+        #expect(terminal.text.contains("\u{1B}[?1049h"), "alternate screen")
+        #expect(terminal.text.contains("\u{1B}[?1000h\u{1B}[?1006h"), "mouse reports")
+        #expect(!terminal.isCooked, "raw while running")
+        terminal.type("  ")
+        // ncurses writes only the cell that changed: "0" becomes "2".
+        #expect(terminal.waitFor("2"))
+        terminal.type("q")
+        let outcome = try #require(wait(5))
+        #expect(outcome.error == nil)
+        #expect(outcome.ending == .quit)
+        #expect(outcome.events.first == .input(.resize(columns: 80, rows: 24)))
+        #expect(outcome.events.filter { $0 == .input(.character(" ")) }.count == 2)
+        #expect(terminal.waitFor("\u{1B}[?1049l"), "left the alternate screen")
+        #expect(terminal.text.contains("\u{1B}[?1000l"), "mouse reports off")
+        #expect(terminal.isCooked, "modes restored")
+    }
+
+    @Test func aLoneEscapeIsTheEscapeKeyOnceItsDelayHasPassed() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"))
+        terminal.type("\u{1B}")
+        usleep(200_000)
+        terminal.type("q")
+        let outcome = try #require(wait(5))
+        #expect(outcome.events.contains(.input(.key(.escape))), "\(outcome.events)")
+    }
+
+    @Test func aNewSizeArrivesWithSIGWINCH() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"))
+        terminal.resize(columns: 40, rows: 10)
+        kill(getpid(), SIGWINCH)
+        usleep(200_000)
+        terminal.type("q")
+        let outcome = try #require(wait(5))
+        #expect(outcome.events.contains(.input(.resize(columns: 40, rows: 10))), "\(outcome.events)")
+    }
+
+    @Test func aTerminationSignalEndsTheRunAndTheTerminalIsRestored() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"))
+        kill(getpid(), SIGUSR2)
+        let outcome = try #require(wait(5))
+        #expect(outcome.ending == .terminated(signal: SIGUSR2))
+        #expect(terminal.isCooked)
+        SignalRelay.resetForTesting()
+    }
+
+    @Test func aTerminalThatStopsReadingNeverHoldsUpASignal() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal, floods: true)
+        #expect(terminal.waitFor("count 0"))
+        terminal.isReading = false
+        // Long enough for the flood to fill the kernel's buffer many times over.
+        usleep(1_500_000)
+        let clock = MonotonicClock()
+        kill(getpid(), SIGUSR2)
+        let outcome = try #require(wait(3), "the run ended while the terminal was not reading")
+        #expect(outcome.ending == .terminated(signal: SIGUSR2))
+        #expect(
+            clock.now < TerminalSession.leaveWaitSeconds + 1,
+            "ended within a second of leaving's wait, not when the terminal read again")
+        #expect(terminal.isCooked, "modes restored even though the terminal took none of the last bytes")
+        SignalRelay.resetForTesting()
+    }
+
+    @Test func aTerminalThatGoesAwayEndsTheRun() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"))
+        terminal.hangUp()
+        let outcome = try #require(wait(5))
+        #expect(outcome.ending == .hangup)
+    }
+
+    @Test func aScreenTooLargeIsSaidSoAndAUsableSizeDrawsAgain() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal)
+        #expect(terminal.waitFor("count 0"))
+        terminal.resize(columns: 5000, rows: 5000)
+        kill(getpid(), SIGWINCH)
+        #expect(terminal.waitFor("too large"))
+        terminal.resize(columns: 30, rows: 8)
+        kill(getpid(), SIGWINCH)
+        usleep(200_000)
+        terminal.type(" q")
+        let outcome = try #require(wait(5))
+        #expect(outcome.ending == .quit)
+        #expect(outcome.events.contains(.input(.resize(columns: 30, rows: 8))))
+    }
+
+    @Test func theRecordingSeesEveryByteTheTerminalGotFromFirstToLast() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let recorded = Mutex<[UInt8]>([])
+        let wait = try start(on: terminal, recording: { bytes in recorded.withLock { $0 += bytes } })
+        #expect(terminal.waitFor("count 0"))
+        terminal.type(" q")
+        _ = try #require(wait(5))
+        #expect(terminal.waitFor("\u{1B}[?1000l"))
+        usleep(100_000)
+        #expect(recorded.withLock { $0 } == terminal.bytes)
+    }
+}
