@@ -23,10 +23,13 @@ let package = Package(
         .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
         .executableTarget(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
+        // What more than one test target uses, such as a seeded random number generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
-        .testTarget(name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW"]),
+        .testTarget(
+            name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

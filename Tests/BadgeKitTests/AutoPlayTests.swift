@@ -40,6 +40,15 @@ import Testing
         #expect(counts(inbox) == [2, 0, 98])
     }
 
+    @Test func aChangeOfFocusDoesNotStopIt() {
+        var inbox = Inbox.demo(startTime: 0)
+        #expect(inbox.handle(.focus(isFocused: false), at: 0.5, layout: nil) == .none)
+        #expect(inbox.handle(.focus(isFocused: true), at: 0.6, layout: nil) == .none)
+        #expect(inbox.autoPlay.isRunning)
+        inbox.advance(to: 3.95)
+        #expect(inbox.autoPlay.playedSteps == 3)
+    }
+
     @Test func theFirstClickStopsItEvenOffTheButtons() {
         var inbox = Inbox.demo(startTime: 0)
         _ = inbox.handle(.mouse(MouseEvent(column: 0, row: 20, action: .leftPress)), at: 0.5, layout: nil)

@@ -50,6 +50,17 @@ import Testing
         #expect(inbox.handle(.key(.suspend), at: 0, layout: nil) == .suspend)
     }
 
+    @Test func altQQuitsAsEscThenQArrivesUnderGNUScreen() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        #expect(inbox.handle(.key(.alt("q")), at: 0, layout: nil) == .quit)
+        #expect(inbox.handle(.key(.alt("Q")), at: 0, layout: nil) == .quit)
+        // Alt with another key does nothing, not even what the key alone does.
+        #expect(inbox.handle(.key(.alt("1")), at: 0, layout: nil) == .none)
+        #expect(inbox.handle(.key(.alt("?")), at: 0, layout: nil) == .none)
+        #expect(inbox.toolbar.buttons.map(\.count) == [2, 0, 96])
+        #expect(!inbox.isShowingHelp)
+    }
+
     @Test func aClickAnywhereOnAButtonClearsIt() {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
         let layout = drawn(inbox)

@@ -99,7 +99,7 @@ public struct Inbox: Sendable {
     public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> InboxCommand {
         advance(to: time)
         switch event {
-        case .resize:
+        case .resize, .focus:
             return .none
         case .mouse(let mouse):
             guard mouse.action != .leftRelease else { return .none }
@@ -144,6 +144,9 @@ public struct Inbox: Sendable {
         case .escape where isShowingHelp:
             isShowingHelp = false
         case .escape, .interrupt:
+            return .quit
+        case .alt("q"), .alt("Q"):
+            // Esc then q, as a multiplexer that holds a lone Esc (GNU screen) sends it.
             return .quit
         case .tab, .right:
             toolbar.moveFocus(by: 1)

@@ -1,4 +1,4 @@
-/// Something that happened at the terminal: a key, a mouse report or a new size.
+/// Something that happened at the terminal: a key, a mouse report, a new size or a change of focus.
 ///
 /// The terminal backend decodes what it reads into these; models react to them
 /// without knowing where they came from, so tests can feed them directly.
@@ -11,6 +11,8 @@ public enum InputEvent: Sendable, Equatable {
     case mouse(MouseEvent)
     /// The terminal changed size.
     case resize(columns: Int, rows: Int)
+    /// The terminal window gained or lost the keyboard focus (reported once focus reporting, DECSET 1004, is on).
+    case focus(isFocused: Bool)
 }
 
 /// A key that is not a printable character.
@@ -39,6 +41,11 @@ public enum Key: Sendable, Equatable {
     case redraw
     /// Ctrl-Z, the conventional request to suspend to the shell.
     case suspend
+    /// A key pressed with Alt (or Meta), which the terminal sends as ESC and the key's character.
+    ///
+    /// Also what a multiplexer that holds a lone Esc until the next key (GNU
+    /// screen) delivers for Esc followed by that key.
+    case alt(Character)
     /// Any other key, by the code the backend read.
     case other(Int)
 }
