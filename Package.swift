@@ -17,7 +17,10 @@ let package = Package(
         // The standard library rounds through libm, which nothing else links when BadgeKit stands alone.
         .target(name: "BadgeKit", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
-        .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
+        // --version names the commit it was built from: the plugin writes it into .build at build time.
+        .executableTarget(
+            name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"], plugins: ["BuildCommitPlugin"]),
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
         .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
         .executableTarget(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),

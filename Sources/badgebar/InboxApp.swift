@@ -16,14 +16,14 @@ struct InboxApp {
             Diagnostics.report(
                 "--counts-from -: standard input is the terminal; pipe the counts in, e.g. 'script | badgebar --counts-from -'"
             )
-            return 64  // EX_USAGE
+            return ExitStatus.usage.code
         }
         let counts: LineReader?
         do {
             counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
         } catch {
             Diagnostics.report("\(error)")
-            return 66  // EX_NOINPUT
+            return ExitStatus.noInput.code
         }
         let recorder: SessionRecorder?
         do {
@@ -32,7 +32,7 @@ struct InboxApp {
             }
         } catch {
             Diagnostics.report("\(error)")
-            return 73  // EX_CANTCREAT
+            return ExitStatus.cantCreate.code
         }
         do {
             try SignalRelay.install()
@@ -43,7 +43,7 @@ struct InboxApp {
             return loop(on: screen, counts: counts)
         } catch {
             Diagnostics.report("\(error)")
-            return 1
+            return ExitStatus.failure.code
         }
     }
 
@@ -89,13 +89,13 @@ struct InboxApp {
             }
             let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor ?? -1)
             if let signal = SignalRelay.pendingTerminationSignal {
-                return 128 + signal
+                return ExitStatus.signal(signal).code
             }
             if SignalRelay.takeSuspend() {
                 screen.suspend()
             }
             if woke == .hangup {
-                return 0
+                return ExitStatus.success.code
             }
             if let counts {
                 for line in counts.readLines() {
@@ -114,7 +114,7 @@ struct InboxApp {
                 case .none:
                     break
                 case .quit:
-                    return 0
+                    return ExitStatus.success.code
                 case .redraw:
                     screen.invalidate()
                 case .suspend:

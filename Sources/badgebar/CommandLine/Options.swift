@@ -1,7 +1,7 @@
 import BadgeKit
 import BadgeTerminal
 
-/// The command line, parsed: what to show and how.
+/// The command line, parsed: what to show and how; ``table`` lists the options.
 struct Options: Equatable {
     /// The badge limit; past it badges read `limit+`.
     var limit = BadgeText.defaultLimit
@@ -44,14 +44,16 @@ struct Options: Equatable {
         var description: String { message }
     }
 
-    /// Parses arguments (without the program name) and the environment, as ``table`` says.
+    /// Parses arguments (without the program name) and the environment, as the option table says.
     ///
     /// - Parameters:
     ///   - arguments: The arguments, e.g. `["--limit", "9"]` or `["--limit=9"]`.
     ///   - environment: Looks up an environment variable, for `BADGEBAR_REDUCE_MOTION`.
-    static func parse(_ arguments: [String], environment: (String) -> String? = { _ in nil }) throws(UsageError)
-        -> Request
-    {
+    ///   - table: The options to know, ``table`` unless a test brings its own.
+    static func parse(
+        _ arguments: [String], environment: (String) -> String? = { _ in nil },
+        table: [OptionSpecification] = Options.table
+    ) throws(UsageError) -> Request {
         var options = Options()
         if let value = environment("BADGEBAR_REDUCE_MOTION"), !value.isEmpty, value != "0" {
             options.reduceMotion = true

@@ -36,7 +36,9 @@ enum Usage {
             var lines = description.wrapped(width: lineColumns - descriptionColumn).map { indent + $0 }
             let head = "  " + term
             if head.count < descriptionColumn, !lines.isEmpty {
-                lines[0] = head + String(repeating: " ", count: descriptionColumn - head.count) + lines[0].dropFirst(indent.count)
+                lines[0] =
+                    head + String(repeating: " ", count: descriptionColumn - head.count)
+                    + lines[0].dropFirst(indent.count)
             } else {
                 lines.insert(head, at: 0)
             }
