@@ -8,7 +8,16 @@ STATIC_FLAGS := $(if $(filter Linux,$(shell uname -s)),-Xswiftc -static-executab
 RELEASE_FLAGS := -c release $(STATIC_FLAGS)
 ARGS ?=
 
-.PHONY: run build test lint format clean deps test-deps bench coverage
+# Where make install puts things: $(DESTDIR)$(PREFIX)/bin and so on. DESTDIR is for staging (packages).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: run build test lint format clean deps test-deps bench coverage install uninstall
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -17,6 +26,26 @@ run: build
 ## build: the release binary
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
+
+## install: build, then install the binary, man page and bash, zsh and fish completions under $(DESTDIR)$(PREFIX)
+# The man page and completions come from the binary just built (badgebar --generate), written straight
+# into place. `make build && sudo make -o build install` installs without building as root.
+install: build
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
+		"$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
+	install -m 755 $(RELEASE_BINARY) "$(DESTDIR)$(BINDIR)/badgebar"
+	$(RELEASE_BINARY) --generate man > "$(DESTDIR)$(MAN1DIR)/badgebar.1"
+	$(RELEASE_BINARY) --generate bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar"
+	$(RELEASE_BINARY) --generate zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar"
+	$(RELEASE_BINARY) --generate fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
+	chmod 644 "$(DESTDIR)$(MAN1DIR)/badgebar.1" "$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" \
+		"$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" "$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
+
+## uninstall: remove exactly the files make install put under $(DESTDIR)$(PREFIX) (folders stay)
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/badgebar" "$(DESTDIR)$(MAN1DIR)/badgebar.1" \
+		"$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" \
+		"$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 
 ## test: unit tests and end-to-end tests of the release binary in tmux
 test: deps test-deps
@@ -50,11 +79,11 @@ coverage: deps
 
 ## lint: check the layout of the Swift sources
 lint:
-	$(SWIFT) format lint --recursive --strict Package.swift Sources Tests
+	$(SWIFT) format lint --recursive --strict Package.swift Plugins Sources Tests
 
 ## format: rewrite the Swift sources in the project's layout
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Plugins Sources Tests
 
 ## clean: remove build products
 clean:
@@ -72,14 +101,18 @@ deps:
 		fi; \
 	fi
 
-# tmux, which the end-to-end tests drive, and the terminal descriptions they use.
+# tmux, which the end-to-end tests drive, and the terminal descriptions they use; groff and mandoc,
+# which check the man page; zsh, fish and bash-completion, which load the completion scripts.
+TEST_PACKAGES := tmux ncurses-term groff-base mandoc zsh fish bash-completion
 test-deps:
-	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1; then \
+	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1 \
+		|| ! command -v groff >/dev/null 2>&1 || ! command -v mandoc >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 \
+		|| ! command -v fish >/dev/null 2>&1 || [ ! -f /usr/share/bash-completion/bash_completion ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "Installing tmux and ncurses-term with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux ncurses-term; \
+			echo "Installing $(TEST_PACKAGES) with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
 		else \
-			echo "The end-to-end tests need tmux and ncurses-term. Install them with: sudo apt-get install tmux ncurses-term" >&2; \
+			echo "The tests need $(TEST_PACKAGES). Install them with: sudo apt-get install $(TEST_PACKAGES)" >&2; \
 			exit 1; \
 		fi; \
 	fi

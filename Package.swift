@@ -19,7 +19,10 @@ let package = Package(
         // BadgeKit takes its elementary functions from the platform's maths library (see Platform/Maths.swift).
         .target(name: "BadgeKit", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "BadgeTerminal", dependencies: ["BadgeKit", "CNCursesW"]),
-        .executableTarget(name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"]),
+        // --version names the commit it was built from: the plugin writes it into .build at build time.
+        .executableTarget(
+            name: "badgebar", dependencies: ["BadgeKit", "BadgeTerminal"], plugins: ["BuildCommitPlugin"]),
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
         .executableTarget(name: "badgebar-bench", dependencies: ["BadgeKit"], path: "Sources/BadgeBench"),
         .executableTarget(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The `badgebar` command: parses options, then runs the Inbox demo.
+/// The `badgebar` command: parses options, then runs the Inbox demo or prints what was asked for.
 @main
 enum BadgeBar {
     static func main() {
@@ -11,17 +11,26 @@ enum BadgeBar {
         } catch {
             Diagnostics.report(error.message)
             Diagnostics.report("try 'badgebar --help' for the options")
-            exit(64)
+            exit(ExitStatus.usage.code)
         }
         switch request {
         case .help:
-            Diagnostics.print(Usage.text + "\n")
-            exit(0)
+            printOrFail(Usage.text + "\n")
         case .version:
-            Diagnostics.print("badgebar \(Options.version)\n")
-            exit(0)
+            printOrFail(Version.line + "\n")
+        case .generate(let document):
+            printOrFail(document.text)
         case .run(let options):
             exit(InboxApp(options: options).run())
         }
+    }
+
+    /// Prints text on standard output and exits 0, or reports why it could not and exits with ``ExitStatus/ioError``.
+    private static func printOrFail(_ text: String) -> Never {
+        guard Diagnostics.print(text) else {
+            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
+            exit(ExitStatus.ioError.code)
+        }
+        exit(ExitStatus.success.code)
     }
 }

@@ -4,14 +4,27 @@ import Glibc
 enum Diagnostics {
     /// Writes `badgebar: message` and a newline to standard error (wraps `write`).
     static func report(_ message: String) {
-        let line = "badgebar: \(message)\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        _ = writeAll("badgebar: \(message)\n", to: 2)
     }
 
-    /// Writes text to standard output as it is (wraps `write`).
-    static func print(_ text: String) {
+    /// Writes text to standard output as it is, and whether all of it was written (wraps `write`).
+    @discardableResult
+    static func print(_ text: String) -> Bool {
+        writeAll(text, to: 1)
+    }
+
+    /// Writes every byte of a text to a file descriptor, again after an interruption or a short write (wraps `write`).
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        return bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
     }
 }

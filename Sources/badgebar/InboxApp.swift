@@ -11,14 +11,14 @@ struct InboxApp {
             Diagnostics.report(
                 "--counts-from -: standard input is the terminal; pipe the counts in, e.g. 'script | badgebar --counts-from -'"
             )
-            return 64  // EX_USAGE
+            return ExitStatus.usage.code
         }
         let counts: LineReader?
         do {
             counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
         } catch {
             Diagnostics.report("\(error)")
-            return 66  // EX_NOINPUT
+            return ExitStatus.noInput.code
         }
         let recorder: SessionRecorder?
         do {
@@ -27,7 +27,7 @@ struct InboxApp {
             }
         } catch {
             Diagnostics.report("\(error)")
-            return 73  // EX_CANTCREAT
+            return ExitStatus.cantCreate.code
         }
         let terminal: LiveTerminal
         do {
@@ -37,7 +37,7 @@ struct InboxApp {
                 recording: recorder.map { recorder in { recorder.recordOutput(Array($0)) } })
         } catch {
             Diagnostics.report("\(error)")
-            return 1
+            return ExitStatus.failure.code
         }
         defer { terminal.close() }
         var program = BoardProgram(

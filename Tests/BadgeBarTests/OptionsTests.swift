@@ -159,7 +159,7 @@ import Testing
         } catch {
             #expect(
                 error.message
-                    == "--badge-corner must be one of top-trailing, top-leading, bottom-trailing, bottom-leading, not 'middle'"
+                    == "--badge-corner must be top-trailing, top-leading, bottom-trailing or bottom-leading, not 'middle'"
             )
         }
         do {

@@ -20,12 +20,32 @@ extension EndToEnd {
             #expect(result.standardError == "")
         }
 
-        @Test("--version prints 'badgebar 0.1.0' and exits 0")
+        @Test("--version prints 'badgebar 0.1.0' and, built from a git checkout, the commit; exits 0")
         func version() throws {
             let result = try run(["--version"])
             #expect(result.status == .exited(0))
-            #expect(result.standardOutput == "badgebar 0.1.0\n")
             #expect(result.standardError == "")
+            let head = try ChildProcess.run(
+                "git", ["-C", BadgebarBinary.packageRoot, "rev-parse", "--verify", "HEAD"],
+                environment: ChildProcess.cleanEnvironment())
+            if head.status == .exited(0) {
+                let commit = head.standardOutput.prefix(12)
+                #expect(result.standardOutput == "badgebar 0.1.0 (commit \(commit))\n", "built from HEAD")
+            } else {
+                #expect(result.standardOutput == "badgebar 0.1.0\n", "no checkout, no commit")
+            }
+        }
+
+        @Test("--help, --version and --generate into a full disk: one line on standard error, exit 74")
+        func outputCannotBeWritten() throws {
+            for arguments in [["--help"], ["--version"], ["--generate", "man"]] {
+                let result = try ChildProcess.run(
+                    "/bin/sh", ["-c", #"exec "$0" "$@" > /dev/full"#, try BadgebarBinary.path()] + arguments,
+                    environment: ChildProcess.cleanEnvironment())
+                #expect(result.status == .exited(74), "\(arguments): \(result.standardError)")
+                #expect(result.standardErrorLines.count == 1, "\(arguments): \(result.standardErrorLines)")
+                #expect(result.standardError.hasPrefix("badgebar: cannot write to standard output"))
+            }
         }
 
         @Test(

@@ -99,25 +99,12 @@ extension Inbox {
         canvas.write(text, column: column, row: row, style: CellStyle(attributes: .bold), widths: appearance.widths)
     }
 
-    /// The lines of the help overlay: every key and what it does.
+    /// The lines of the help overlay: every key in ``keyBindings`` and what it does.
     public var helpLines: [String] {
-        let count = min(toolbar.buttons.count, 9)
-        let digits = count > 1 ? "1-\(count)" : "1"
-        let keys: [(String, String)] = [
-            (digits, "Clear that button's count"),
-            ("Tab, Right", "Move the focus right"),
-            ("Shift-Tab, Left", "Move the focus left"),
-            ("Enter, Space", "Clear the focused button"),
-            ("Click", "Clear the button clicked"),
-            ("r", "Reduce Motion on or off"),
-            ("Ctrl-L", "Redraw the screen"),
-            ("Ctrl-Z", "Suspend to the shell"),
-            ("?", "Show or hide this help"),
-            ("q, Esc, Ctrl-C", "Quit"),
-        ]
-        return ["Keys", ""]
-            + keys.map { key, meaning in
-                key + String(repeating: " ", count: max(16 - key.count, 1)) + meaning
+        ["Keys", ""]
+            + Self.keyBindings.map { binding in
+                let keys = binding.keys(buttonCount: toolbar.buttons.count)
+                return keys + String(repeating: " ", count: max(16 - keys.count, 1)) + binding.help
             }
     }
 

@@ -89,7 +89,7 @@ public struct Inbox: Sendable {
         toolbar.press(buttonAt: index, at: time)
     }
 
-    /// Reacts to an event.
+    /// Reacts to an event, as the binding in ``keyBindings`` that it sets off says.
     ///
     /// - Parameters:
     ///   - event: What happened.
@@ -103,65 +103,17 @@ public struct Inbox: Sendable {
             return .none
         case .mouse(let mouse):
             guard mouse.action != .leftRelease else { return .none }
-            autoPlay.stop()
-            if mouse.action == .leftPress || mouse.action == .leftClick,
-                let index = layout?.buttonIndex(atColumn: mouse.column, row: mouse.row)
-            {
-                press(buttonAt: index, at: time)
-            }
-            return .none
-        case .character(let character):
-            autoPlay.stop()
-            return handle(character: character, at: time)
-        case .key(let key):
-            autoPlay.stop()
-            return handle(key: key, at: time)
-        }
-    }
-
-    private mutating func handle(character: Character, at time: Double) -> InboxCommand {
-        switch character {
-        case "q", "Q":
-            return .quit
-        case " ":
-            press(buttonAt: toolbar.focusedIndex, at: time)
-        case "r", "R":
-            toolbar.reduceMotion.toggle()
-        case "?":
-            isShowingHelp.toggle()
-        default:
-            if let digit = character.wholeNumberValue, character.isASCII, digit >= 1,
-                digit <= min(toolbar.buttons.count, 9)
-            {
-                press(buttonAt: digit - 1, at: time)
-            }
-        }
-        return .none
-    }
-
-    private mutating func handle(key: Key, at time: Double) -> InboxCommand {
-        switch key {
-        case .escape where isShowingHelp:
-            isShowingHelp = false
-        case .escape, .interrupt:
-            return .quit
-        case .alt("q"), .alt("Q"):
-            // Esc then q, as a multiplexer that holds a lone Esc (GNU screen) sends it.
-            return .quit
-        case .tab, .right:
-            toolbar.moveFocus(by: 1)
-        case .backTab, .left:
-            toolbar.moveFocus(by: -1)
-        case .enter:
-            press(buttonAt: toolbar.focusedIndex, at: time)
-        case .redraw:
-            return .redraw
-        case .suspend:
-            return .suspend
-        default:
+        case .character, .key:
             break
         }
-        return .none
+        autoPlay.stop()
+        if isShowingHelp, event == .key(.escape) {
+            // The help is modal for Esc: it hides the help instead of quitting.
+            isShowingHelp = false
+            return .none
+        }
+        guard let binding = keyBinding(for: event) else { return .none }
+        return perform(binding.action, for: event, at: time, layout: layout)
     }
 
     /// When the program should next wake up to draw a frame or play a step, or `nil` to sleep until input.

@@ -1,0 +1,62 @@
+/// How `badgebar` ends: the statuses of `sysexits.h` it uses, 1 for no usable terminal, 128+N for a signal.
+///
+/// The one place the statuses are written down: the code uses these names, and `--help`'s and the
+/// man page's EXIT STATUS are made from ``documented``.
+enum ExitStatus: Equatable, Sendable {
+    /// 0, `EX_OK`: the user quit, or the terminal went away.
+    case success
+    /// 1: no usable terminal.
+    case failure
+    /// 64, `EX_USAGE`: a mistake on the command line.
+    case usage
+    /// 66, `EX_NOINPUT`: an input file cannot be opened.
+    case noInput
+    /// 73, `EX_CANTCREAT`: an output file cannot be created.
+    case cantCreate
+    /// 74, `EX_IOERR`: writing failed.
+    case ioError
+    /// 128 + N: ended by signal N, as shells report it.
+    case signal(Int32)
+
+    /// The number the process exits with.
+    var code: Int32 {
+        switch self {
+        case .success: return 0
+        case .failure: return 1
+        case .usage: return 64
+        case .noInput: return 66
+        case .cantCreate: return 73
+        case .ioError: return 74
+        case .signal(let number): return 128 + number
+        }
+    }
+
+    /// The status as the documentation shows it: `64`, or `128+N` for any signal.
+    var documentedCode: String {
+        if case .signal = self { return "128+N" }
+        return "\(code)"
+    }
+
+    /// When `badgebar` ends with this status, in a sentence for `--help` and the man page.
+    var meaning: String {
+        switch self {
+        case .success:
+            return "Quit with q, Esc or Ctrl-C, or the terminal went away"
+        case .failure:
+            return "No usable terminal: standard input or output is not a terminal, or TERM is unset, dumb or unknown"
+        case .usage:
+            return "A bad option or argument"
+        case .noInput:
+            return "The counts file of --counts-from cannot be opened"
+        case .cantCreate:
+            return "The recording of --record cannot be created"
+        case .ioError:
+            return "The output of --help, --version or --generate cannot be written"
+        case .signal:
+            return "Ended by signal N (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), after restoring the terminal"
+        }
+    }
+
+    /// Every status, in the order the documentation lists them; the signal stands for any signal.
+    static let documented: [ExitStatus] = [.success, .failure, .usage, .noInput, .cantCreate, .ioError, .signal(0)]
+}

@@ -1,0 +1,194 @@
+import BadgeKit
+
+/// One row of the option table: an option's spellings, its value, its help, and what it does.
+///
+/// Rows are made with the constructors below, one per kind of value (``flag(_:aliases:help:set:)``,
+/// ``wholeNumber(_:aliases:placeholder:in:help:set:)``, ``choice(_:aliases:of:placeholder:help:set:)``,
+/// ``text(_:aliases:placeholder:repeatable:help:set:)``, ``path(_:aliases:placeholder:standardInput:help:set:)``,
+/// ``button(_:aliases:placeholder:help:add:)``); each checks its value the same way for every option of
+/// its kind, so a row only says where the value goes. ``Options/table`` lists the rows.
+struct OptionSpecification: Sendable {
+    /// What an option does with its value.
+    enum Effect: Sendable {
+        /// Changes the options; parsing goes on. Gets the value (empty for a switch) and the name as typed.
+        case update(@Sendable (inout Options, _ value: String, _ name: String) throws(Options.UsageError) -> Void)
+        /// Ends parsing with a request of its own, as `--help` does.
+        case finish(@Sendable (_ value: String, _ name: String) throws(Options.UsageError) -> Options.Request)
+    }
+
+    /// The spellings `--help` shows, short ones first: `["-h", "--help"]`.
+    var names: [String]
+    /// Other spellings that work and complete but are not shown in `--help` (`--colour`).
+    var aliases: [String] = []
+    /// The value's name in the help, such as `N` or `MODE`; `nil` for a switch.
+    var placeholder: String?
+    /// The kind of value.
+    var value: OptionValue
+    /// The help: a first sentence that stands alone (completions show it), then any details.
+    var help: String
+    /// Whether the option may be given more than once, each time adding to the last.
+    var isRepeatable = false
+    /// What the option does.
+    var effect: Effect
+
+    /// Every spelling, shown or not.
+    var allNames: [String] { names + aliases }
+
+    /// The left column of `--help`: `--limit N`, `-h, --help`.
+    var synopsis: String {
+        names.joined(separator: ", ") + (placeholder.map { " \($0)" } ?? "")
+    }
+
+    /// The help's first sentence, without its full stop, for completions that show one line.
+    var summary: String {
+        let first = help.sentences.first ?? help
+        return first.hasSuffix(".") ? String(first.dropLast()) : first
+    }
+
+    /// Whether the option ends parsing with a request of its own (`--help`, `--version`).
+    var finishes: Bool {
+        if case .finish = effect { return true }
+        return false
+    }
+
+    /// Applies the option's value to the options, or returns the request that ends parsing.
+    ///
+    /// - Parameters:
+    ///   - value: The value, empty for a switch.
+    ///   - name: The spelling the user typed, for messages.
+    ///   - options: The options so far.
+    func apply(_ value: String, named name: String, to options: inout Options) throws(Options.UsageError)
+        -> Options.Request?
+    {
+        switch effect {
+        case .update(let update):
+            try update(&options, value, name)
+            return nil
+        case .finish(let finish):
+            return try finish(value, name)
+        }
+    }
+}
+
+extension OptionSpecification {
+    /// A switch that changes the options (`--no-autoplay`).
+    static func flag(
+        _ names: String..., aliases: [String] = [], help: String,
+        set: @escaping @Sendable (inout Options) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, value: .none, help: help, effect: .update { options, _, _ in set(&options) }
+        )
+    }
+
+    /// A switch that ends parsing with a request (`--help`, `--version`).
+    static func flag(_ names: String..., aliases: [String] = [], help: String, request: Options.Request) -> Self {
+        Self(names: names, aliases: aliases, value: .none, help: help, effect: .finish { _, _ in request })
+    }
+
+    /// An option that takes a whole number within a range (`--fps N`).
+    static func wholeNumber(
+        _ names: String..., aliases: [String] = [], placeholder: String = "N", in range: ClosedRange<Int>,
+        help: String, set: @escaping @Sendable (inout Options, Int) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .wholeNumber(range), help: help,
+            effect: .update { options, text, name throws(Options.UsageError) in
+                guard let number = Int(text), range.contains(number) else {
+                    throw Options.UsageError(
+                        message:
+                            "\(name) needs a whole number \(OptionValue.describe(range)), not '\(Sanitizer.printable(text))'"
+                    )
+                }
+                set(&options, number)
+            })
+    }
+
+    /// An option that takes one of the raw values of an enum (`--color never`).
+    static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
+        _ names: String..., aliases: [String] = [], of type: Choice.Type, placeholder: String, help: String,
+        set: @escaping @Sendable (inout Options, Choice) -> Void
+    ) -> Self where Choice.RawValue == String {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .choice(type.allCases.map(\.rawValue)),
+            help: help,
+            effect: .update { options, text, name throws(Options.UsageError) in
+                set(&options, try parseChoice(text, as: type, for: name))
+            })
+    }
+
+    /// An option that takes one of the raw values of an enum and ends parsing with a request (`--generate man`).
+    static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
+        _ names: String..., aliases: [String] = [], of type: Choice.Type, placeholder: String, help: String,
+        request: @escaping @Sendable (Choice) -> Options.Request
+    ) -> Self where Choice.RawValue == String {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .choice(type.allCases.map(\.rawValue)),
+            help: help,
+            effect: .finish { text, name throws(Options.UsageError) in
+                request(try parseChoice(text, as: type, for: name))
+            }
+        )
+    }
+
+    /// An option that takes any text (`--title TEXT`); `set` may reject it with a usage error.
+    static func text(
+        _ names: String..., aliases: [String] = [], placeholder: String, repeatable: Bool = false, help: String,
+        set: @escaping @Sendable (inout Options, String) throws(Options.UsageError) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .text, help: help,
+            isRepeatable: repeatable,
+            effect: .update { options, text, _ throws(Options.UsageError) in try set(&options, text) })
+    }
+
+    /// An option that takes a path, never empty (`--record FILE`); with `standardInput`, `-` means standard input.
+    static func path(
+        _ names: String..., aliases: [String] = [], placeholder: String, standardInput: Bool = false, help: String,
+        set: @escaping @Sendable (inout Options, String) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .path(standardInput: standardInput),
+            help: help,
+            effect: .update { options, path, name throws(Options.UsageError) in
+                guard !path.isEmpty else {
+                    let hint = standardInput ? ", or - for standard input" : ""
+                    throw Options.UsageError(message: "\(name) needs a path\(hint)")
+                }
+                set(&options, path)
+            })
+    }
+
+    /// A repeatable option that takes a button specification (`--button Mail:envelope:5`).
+    static func button(
+        _ names: String..., aliases: [String] = [], placeholder: String = "SPEC", help: String,
+        add: @escaping @Sendable (inout Options, BadgedButton) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .buttonSpecification, help: help,
+            isRepeatable: true,
+            effect: .update { options, text, _ throws(Options.UsageError) in
+                do throws(ButtonSpecification.ParseError) {
+                    add(&options, try ButtonSpecification.parse(text))
+                } catch {
+                    throw Options.UsageError(message: error.message)
+                }
+            })
+    }
+
+    /// The case of an enum that a value names, or a usage error that lists every allowed value.
+    ///
+    /// One helper for every enum option: `--color must be auto, always or never, not 'sometimes'`.
+    ///
+    /// - Parameters:
+    ///   - text: The value given.
+    ///   - type: The enum; its raw values, in order, are the allowed values.
+    ///   - name: The option as typed, for the message.
+    static func parseChoice<Choice: CaseIterable & RawRepresentable>(
+        _ text: String, as type: Choice.Type, for name: String
+    ) throws(Options.UsageError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: text) { return choice }
+        let allowed = OptionValue.list(type.allCases.map(\.rawValue))
+        throw Options.UsageError(message: "\(name) must be \(allowed), not '\(Sanitizer.printable(text))'")
+    }
+}

@@ -1,0 +1,36 @@
+/// The kind of value an option takes, which decides how it is checked, documented and completed.
+enum OptionValue: Sendable, Equatable {
+    /// No value: the option is a switch (`--no-autoplay`).
+    case none
+    /// A whole number within a range (`--fps 30`).
+    case wholeNumber(ClosedRange<Int>)
+    /// One of a fixed set of words, the raw values of an enum (`--color never`).
+    case choice([String])
+    /// Any text (`--title Status`).
+    case text
+    /// A path to a file (`--record demo.cast`); `-` may stand for standard input when `standardInput` is true.
+    case path(standardInput: Bool)
+    /// A button specification, `title:symbol:BADGE[:colour][:show-zero]`: completed with symbol and colour names.
+    case buttonSpecification
+
+    /// Whether the option needs a value after it or after `=`.
+    var takesValue: Bool { self != .none }
+
+    /// The allowed values of a choice, else none.
+    var choices: [String] {
+        if case .choice(let values) = self { return values }
+        return []
+    }
+
+    /// The range in words, for messages and help: `1 or more`, `from 1 to 240`.
+    static func describe(_ range: ClosedRange<Int>) -> String {
+        range.upperBound == Int.max
+            ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// Words joined as in a sentence: `auto, always or never`.
+    static func list(_ words: [String], conjunction: String = "or") -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}

@@ -1,0 +1,63 @@
+import BadgeKit
+import BadgeTerminal
+
+extension Options {
+    /// Every option, in the order `--help`, the man page, the README and the completions list them.
+    ///
+    /// The one table of options: ``parse(_:environment:table:)`` reads the command line with it, and
+    /// `--help`, the man page's OPTIONS and the bash, zsh and fish completions are made from it
+    /// (a test checks the README's flag table against it). To add an option, give ``Options`` a
+    /// property for it and add one row here: the constructor names the kind of value (a switch,
+    /// a whole number in a range, an enum's raw values, text, a path, a button), and its closure
+    /// says where the value goes. An enum option needs only `CaseIterable` and `String` raw values:
+    /// its values are checked, listed in the error message and completed from the type.
+    static let table: [OptionSpecification] = [
+        .wholeNumber(
+            "--limit", in: 1...Int.max, help: "Badge limit, 1 or more: past it badges read N+ (default 99)"
+        ) { $0.limit = $1 },
+        .flag("--no-autoplay", help: "Start without the auto-play script") { $0.autoPlays = false },
+        .flag("--reduce-motion", help: "Badges only fade, icons stay still (also BADGEBAR_REDUCE_MOTION=1)") {
+            $0.reduceMotion = true
+        },
+        .wholeNumber("--fps", in: 1...240, help: "Frame rate while something moves, 1 to 240 (default 60)") {
+            $0.framesPerSecond = $1
+        },
+        .choice(
+            "--color", aliases: ["--colour"], of: ColorMode.self, placeholder: "MODE",
+            help: "Colour: auto, always or never (default auto; NO_COLOR turns auto off)"
+        ) { $0.colorMode = $1 },
+        .choice(
+            "--icons", of: IconStyle.self, placeholder: "STYLE",
+            help: "Glyph set: emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)"
+        ) { $0.iconStyle = $1 },
+        .text("--title", placeholder: "TEXT", help: "The toolbar's title (default Inbox, or Badges with --button)") {
+            options, text throws(UsageError) in
+            let title = Sanitizer.printable(text, replacement: nil)
+            guard !title.isEmpty else { throw UsageError(message: "--title needs a non-empty title") }
+            options.title = title
+        },
+        .button(
+            "--button",
+            help: "A button title:symbol:BADGE[:colour][:show-zero], repeatable; replaces the Inbox's buttons. "
+                + "BADGE is a count, dot, or text=WORD (e.g. \"Mail:envelope:5\", \"Builds:hammer:0:yellow\", "
+                + "\"News:newspaper:dot\", \"Beta:star:text=new\", \"Jobs:gear:0:blue:show-zero\")"
+        ) { $0.buttons.append($1) },
+        .choice(
+            "--badge-corner", of: BadgeCorner.self, placeholder: "CORNER",
+            help: "The corner badges sit on: top-trailing (default), top-leading, bottom-trailing or bottom-leading"
+        ) { $0.badgeCorner = $1 },
+        .path("--record", placeholder: "FILE", help: "Record the session as asciicast v2 (e.g. demo.cast)") {
+            $0.recordingPath = $1
+        },
+        .path(
+            "--counts-from", placeholder: "PATH", standardInput: true,
+            help: "Live counts from a file, FIFO or pipe (- for standard input): lines Name=N, Name+=N or Name-=N"
+        ) { $0.countsPath = $1 },
+        .flag("-h", "--help", help: "Show this help and exit", request: .help),
+        .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
+        .choice(
+            "--generate", of: GeneratedDocument.self, placeholder: "KIND",
+            help: "Print the man page (man) or a completion script (bash, zsh or fish) and exit",
+            request: { .generate($0) }),
+    ]
+}

@@ -1,0 +1,98 @@
+import BadgeKit
+import BadgeTerminal
+
+/// The command line, parsed: what to show and how; ``table`` lists the options.
+struct Options: Equatable {
+    /// The badge limit; past it badges read `limit+`.
+    var limit = BadgeText.defaultLimit
+    /// Whether the demo plays by itself until the first key or click.
+    var autoPlays = true
+    /// Whether badges only fade and icons stay still.
+    var reduceMotion = false
+    /// The frame rate while something moves.
+    var framesPerSecond = 60
+    /// Whether to use colour.
+    var colorMode = ColorMode.auto
+    /// The glyph set, or `nil` to choose from the locale.
+    var iconStyle: IconStyle?
+    /// The toolbar's title, or `nil` for the demo's "Inbox".
+    var title: String?
+    /// Buttons that replace the Inbox demo's, in order.
+    var buttons: [BadgedButton] = []
+    /// Where live counts come from (`-` for standard input), if anywhere.
+    var countsPath: String?
+    /// The corner every badge sits on.
+    var badgeCorner = BadgeCorner.topTrailing
+    /// Where to record the session as asciicast v2, if anywhere.
+    var recordingPath: String?
+
+    /// What the command line asks for.
+    enum Request: Equatable {
+        /// Run the demo.
+        case run(Options)
+        /// Print usage and exit 0.
+        case help
+        /// Print the version and exit 0.
+        case version
+        /// Print the man page or a completion script and exit 0.
+        case generate(GeneratedDocument)
+    }
+
+    /// A command-line mistake, with one line that names it.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Parses arguments (without the program name) and the environment, as the option table says.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, e.g. `["--limit", "9"]` or `["--limit=9"]`.
+    ///   - environment: Looks up an environment variable, for `BADGEBAR_REDUCE_MOTION`.
+    ///   - table: The options to know, ``table`` unless a test brings its own.
+    static func parse(
+        _ arguments: [String], environment: (String) -> String? = { _ in nil },
+        table: [OptionSpecification] = Options.table
+    ) throws(UsageError) -> Request {
+        var options = Options()
+        if let value = environment("BADGEBAR_REDUCE_MOTION"), !value.isEmpty, value != "0" {
+            options.reduceMotion = true
+        }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = table.first(where: { $0.allNames.contains(name) }) else {
+                if argument.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(Sanitizer.printable(argument))'")
+                }
+                throw UsageError(message: "unexpected argument '\(Sanitizer.printable(argument))'")
+            }
+            var value = ""
+            if option.value.takesValue {
+                guard let given = attached ?? remaining.popFirst() else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+                value = given
+            } else if attached != nil {
+                throw UsageError(message: "\(name) takes no value")
+            }
+            if let request = try option.apply(value, named: name, to: &options) {
+                return request
+            }
+        }
+        // The limit applies to every button, wherever it is given.
+        for index in options.buttons.indices {
+            options.buttons[index].limit = options.limit
+        }
+        if !options.buttons.isEmpty {
+            // The auto-play script is the Inbox demo's; a toolbar of one's own starts still.
+            options.autoPlays = false
+        }
+        return .run(options)
+    }
+}

@@ -1,0 +1,169 @@
+import BadgeKit
+
+/// The man page, `badgebar.1`: its OPTIONS, KEYS and EXIT STATUS made from the same tables as `--help`.
+enum ManualPage {
+    /// The environment variables badgebar reads, and what each does.
+    static let environment: [(name: String, meaning: String)] = [
+        (
+            "TERM",
+            "The terminal type, looked up in terminfo. It must name a terminal that can move the cursor: "
+                + "unset, dumb or unknown ends badgebar with status 1."
+        ),
+        (
+            "COLORTERM",
+            "Set to truecolor or 24bit, with a terminfo entry that takes 24-bit colours (such as xterm-direct), "
+                + "badges show their exact colours; otherwise the nearest of the terminal's 256, 16 or 8 colours."
+        ),
+        (
+            "NO_COLOR",
+            "When set and not empty, --color auto (the default) draws without colour: badges in reverse video."
+        ),
+        (
+            "ESCDELAY",
+            "How long Esc waits for the rest of an escape sequence, in milliseconds (read by ncurses); "
+                + "badgebar uses 25 when it is unset."
+        ),
+        (
+            "LANG, LC_ALL, LC_CTYPE",
+            "The locale. In a UTF-8 locale icons are emoji by default; in any other they are ASCII."
+        ),
+        (
+            "BADGEBAR_REDUCE_MOTION",
+            "When set, not empty and not 0, Reduce Motion starts on, as with --reduce-motion."
+        ),
+    ]
+
+    /// The files badgebar reads besides those named on the command line.
+    static let files: [(path: String, meaning: String)] = [
+        ("/dev/tty", "Where keys and clicks come from while standard input carries the counts (--counts-from -)."),
+        ("/usr/share/terminfo", "The terminal descriptions that TERM names (see terminfo(5))."),
+    ]
+
+    /// Examples: what each does, then the command.
+    static let examples: [(meaning: String, command: [String])] = [
+        (
+            "The Inbox demo, still until you press a key, with badges that read 9+ past nine:",
+            [
+                "badgebar --no-autoplay --limit 9"
+            ]
+        ),
+        (
+            "A toolbar of your own:",
+            [
+                #"badgebar --title Status --button "Mail:envelope:5" \"#,
+                #"    --button "Builds:hammer:0:yellow""#,
+            ]
+        ),
+        (
+            "A dot, a word and a count that shows zero:",
+            [
+                #"badgebar --button "News:newspaper:dot" --button "Beta:star:text=new" \"#,
+                #"    --button "Jobs:gear:0:blue:show-zero""#,
+            ]
+        ),
+        (
+            "Live counts from a shell loop:",
+            [
+                "while sleep 2; do",
+                #"    echo "Mail+=1""#,
+                #"    echo "Builds=$(ls /tmp | wc -l)""#,
+                #"done | badgebar --title Status --button "Mail:envelope:0" \"#,
+                #"    --button "Builds:hammer:0:yellow" --counts-from -"#,
+            ]
+        ),
+        ("Record a session, then play it back:", ["badgebar --record demo.cast", "asciinema play demo.cast"]),
+        ("Completions in the running bash, without installing them:", ["source <(badgebar --generate bash)"]),
+    ]
+
+    /// The man page's source.
+    static var text: String {
+        var page = Roff()
+        page.comment("badgebar(1), made by 'badgebar --generate man' from its option, key and exit-status tables.")
+        page.request("TH", "BADGEBAR", "1", Version.date, "badgebar \(Version.number)", "User Commands")
+        // Names and values are typed as shown: no hyphenation, no stretched spaces.
+        page.raw(".nh", ".ad l")
+        page.section("NAME")
+        page.raw("badgebar \\- \(Roff.escape(Usage.summary))")
+        page.section("SYNOPSIS")
+        page.raw(".B badgebar", ".RI [ options ]")
+        description(into: &page)
+
+        page.section("OPTIONS")
+        for option in Options.table {
+            let names = option.allNames.map(Roff.bold).joined(separator: ", ")
+            page.tagged(names + (option.placeholder.map { " " + Roff.italic($0) } ?? ""), option.help)
+        }
+        page.section("KEYS")
+        page.paragraph("The first key or click ends auto-play.")
+        for binding in Inbox.keyBindings {
+            let keys = binding.triggers.map { Roff.bold($0.name(buttonCount: 9)) }.joined(separator: ", ")
+            page.tagged(keys, binding.longHelp)
+        }
+        page.section("EXIT STATUS")
+        for status in ExitStatus.documented {
+            page.tagged(Roff.bold(status.documentedCode), status.meaning)
+        }
+        page.paragraph(
+            "A crash (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS or SIGFPE) restores the terminal, then ends as that "
+                + "signal would. Every way out leaves the terminal on its normal screen, with the cursor shown, "
+                + "mouse reporting off and its modes as they were.")
+        page.section("ENVIRONMENT")
+        for (name, meaning) in environment {
+            let names = name.split(separator: ", ").map { Roff.bold(String($0)) }.joined(separator: ", ")
+            page.tagged(names, meaning)
+        }
+        page.section("FILES")
+        for (path, meaning) in files {
+            page.tagged(Roff.italic(path), meaning)
+        }
+        page.section("EXAMPLES")
+        for (meaning, command) in examples {
+            page.paragraph(meaning)
+            page.example(command)
+        }
+        page.section("SEE ALSO")
+        page.raw(
+            ".BR asciinema (1),", ".BR tmux (1),", ".BR ncurses (3X),", ".BR terminfo (5)",
+            ".PP", "The NO_COLOR convention: https://no\\-color.org/")
+        return page.text
+    }
+
+    /// DESCRIPTION: what badgebar shows, then its own toolbars, live counts and recordings.
+    private static func description(into page: inout Roff) {
+        page.section("DESCRIPTION")
+        page.paragraph(
+            "badgebar shows a toolbar of bracketed icons, each with a coloured count badge on its corner that pops "
+                + "in when a count appears, rolls its number like an odometer when it changes, and makes the icon hop "
+                + "when the count goes up. It is the SwiftUI badged icon button and its Inbox demo, brought to the "
+                + "terminal.")
+        page.paragraph(
+            "Without options it runs the Inbox demo: Messages, Cart and Notifications. \(Usage.autoPlay) "
+                + "Click an icon or press its number to clear its badge.")
+        page.paragraph(
+            "A badge shows nothing at zero, the count up to the limit, and the limit with a plus past it (99+). "
+                + "Its text is black or white, whichever reads on the badge's colour. Colours are exact sRGB values "
+                + "shown as the nearest the terminal has: 24-bit colour, the 256-colour palette, the 16 or 8 ANSI "
+                + "colours, or reverse video without colour. With Reduce Motion (--reduce-motion, "
+                + "BADGEBAR_REDUCE_MOTION=1 or the r key) badges only fade and icons stay still. While nothing "
+                + "moves, badgebar sleeps until input arrives.")
+        page.subsection("Buttons of your own")
+        page.paragraph(
+            "Each --button adds a button title:symbol:BADGE[:colour][:show-zero] and replaces the Inbox's buttons; "
+                + "such a toolbar is titled Badges unless --title says otherwise, and starts without auto-play. "
+                + "BADGE is a count (5), dot for a one-cell marker, or text=WORD for a short word (text=new); "
+                + "show-zero shows 0 instead of hiding a count badge at zero. Keys 1 to 9 follow the buttons' order.")
+        page.paragraph("Symbols: \(SymbolTable.all.map(\.name).joined(separator: ", ")).")
+        page.paragraph("Colours: \(RGBColor.named.map(\.name).joined(separator: ", ")), or #RRGGBB.")
+        page.subsection("Live counts")
+        page.paragraph(
+            "With --counts-from, lines such as Mail=7, Mail+=2 and Mail-=1 change the counts as they arrive, each "
+                + "animating as if it happened in the app, while keys and clicks still come from the terminal. "
+                + "A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
+                + "the end of the input leaves the toolbar up.")
+        page.subsection("Recording")
+        page.paragraph(
+            "--record writes an asciicast v2 file: a header with the width, height and start time, then a line "
+                + "with the time and the bytes of each frame written to the terminal, and a line for each resize. "
+                + "Play it back with asciinema play.")
+    }
+}

@@ -1,0 +1,39 @@
+import BadgeKit
+import Testing
+
+@testable import badgebar
+
+/// The README's tables say what the code's tables say, row for row (backticks aside).
+@Suite struct ReadmeTests {
+    let readme: String
+
+    init() throws {
+        readme = try PackageFiles.text(of: "README.md")
+    }
+
+    @Test func theKeyTableIsTheKeyBindingTable() {
+        let rows = PackageFiles.tableRows(under: "| Key | Does |", in: readme)
+        #expect(rows == Inbox.keyBindings.map { [$0.keys(buttonCount: 9), $0.longHelp] })
+    }
+
+    @Test func theFlagTableIsTheOptionTable() {
+        let rows = PackageFiles.tableRows(under: "| Flag | Meaning |", in: readme)
+        #expect(rows == Options.table.map { [$0.synopsis, $0.help] })
+    }
+
+    @Test func theExitStatusTableIsTheList() {
+        let rows = PackageFiles.tableRows(under: "| Status | When |", in: readme)
+        #expect(rows == ExitStatus.documented.map { [$0.documentedCode, $0.meaning] })
+    }
+
+    @Test func tablesAreReadCellByCell() {
+        let markdown = "text\n| A | B |\n| --- | --- |\n| `x`, y | a \\| b |\n| 2 | `c` |\n\nafter | z |"
+        #expect(PackageFiles.tableRows(under: "| A | B |", in: markdown) == [["x, y", "a | b"], ["2", "c"]])
+        #expect(PackageFiles.tableRows(under: "| C |", in: markdown) == [])
+    }
+
+    @Test func theTwoCommandsAndTheInstallSection() {
+        #expect(readme.contains("make run     #") && readme.contains("make test    #"))
+        #expect(readme.contains("## Install") && readme.contains("sudo make install"))
+    }
+}
