@@ -27,12 +27,17 @@ struct InboxApp {
         }
         let recorder: SessionRecorder?
         do {
-            recorder = try options.recordingPath.map { path throws(TerminalError) in
+            recorder = try options.recordingPath.map { path throws(RecordingOpenError) in
                 try SessionRecorder(forTerminalRecordingTo: path)
             }
         } catch {
             Diagnostics.report("\(error)")
-            return 73  // EX_CANTCREAT
+            switch error {
+            case .isTerminal:
+                return 64  // EX_USAGE: a terminal is no place for a recording
+            case .noReader, .cannotOpen:
+                return 73  // EX_CANTCREAT: the recording cannot be opened for writing
+            }
         }
         do {
             try SignalRelay.install()
@@ -40,7 +45,15 @@ struct InboxApp {
                 configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"),
                 recorder: recorder)
             defer { screen.close() }
-            return loop(on: screen, counts: counts)
+            let status = loop(on: screen, counts: counts, recorder: recorder)
+            screen.close()
+            recorder?.finish(waitingAtMostSeconds: 2)
+            if let failure = recorder?.failure {
+                Diagnostics.report(failure.message)
+                // EX_IOERR: the recording stopped part-way; an ending signal's status comes first.
+                return status == 0 ? 74 : status
+            }
+            return status
         } catch {
             Diagnostics.report("\(error)")
             return 1
@@ -65,13 +78,14 @@ struct InboxApp {
         return inbox
     }
 
-    private func loop(on screen: TerminalScreen, counts: LineReader?) -> Int32 {
+    private func loop(on screen: TerminalScreen, counts: LineReader?, recorder: SessionRecorder?) -> Int32 {
         let clock = MonotonicClock()
         let iconStyle = options.iconStyle ?? (TerminalLocale.usesUTF8 ? .emoji : .ascii)
         let appearance = ToolbarAppearance(widths: .terminal, iconStyle: iconStyle, colorDepth: screen.colorDepth)
         var inbox = makeModel(startTime: clock.now)
         var canvas = Canvas(columns: screen.columns, rows: screen.rows)
         var layout: ToolbarLayout?
+        var reportedRecordingFailure = false
 
         while true {
             let now = clock.now
@@ -81,6 +95,12 @@ struct InboxApp {
             }
             layout = inbox.render(into: &canvas, at: now, appearance: appearance)
             screen.draw(canvas)
+            if !reportedRecordingFailure, let failure = recorder?.failure {
+                // Drawing wrote to the recording, which failed: the status line says so at once.
+                reportedRecordingFailure = true
+                inbox.report(failure.message, at: now)
+                continue
+            }
 
             let timeout = inbox.nextWakeTime(after: now, framesPerSecond: options.framesPerSecond).map {
                 wake -> Int32 in

@@ -61,6 +61,8 @@ public final class TerminalScreen {
     /// The write end of that pipe, which standard output points at while recording, or -1.
     private var recordingWriter: Int32 = -1
     private var recorder: SessionRecorder?
+    /// The clock recorded events are timed on, started with the recording.
+    private var recordingClock = MonotonicClock()
     private let inputFile: UnsafeMutablePointer<FILE>?
 
     /// How many colours are in use.
@@ -190,7 +192,8 @@ public final class TerminalScreen {
         recordingPipe = descriptors[0]
         recordingWriter = descriptors[1]
         self.recorder = recorder
-        recorder.recordResize(columns: columns, rows: rows)
+        recordingClock = MonotonicClock()
+        recorder.recordResize(columns: columns, rows: rows, at: recordingClock.now)
         resumeRecording()
         CrashGuard.setOutputDescriptor(terminal)
     }
@@ -210,8 +213,9 @@ public final class TerminalScreen {
                 guard written > 0 else { break }
                 offset += written
             }
-            recorder.recordOutput(Array(forwardBuffer[0..<count]))
+            recorder.recordOutput(Array(forwardBuffer[0..<count]), at: recordingClock.now)
         }
+        recorder.writePending()
     }
 
     /// Puts the terminal back under standard output, so ncurses can change its modes (wraps `dup2`).
@@ -566,7 +570,7 @@ public final class TerminalScreen {
     private func updateSize() -> InputEvent {
         columns = Int(cnc_window_columns(window))
         rows = Int(cnc_window_rows(window))
-        recorder?.recordResize(columns: columns, rows: rows)
+        recorder?.recordResize(columns: columns, rows: rows, at: recordingClock.now)
         return .resize(columns: columns, rows: rows)
     }
 
