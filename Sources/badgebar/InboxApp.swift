@@ -12,18 +12,17 @@ struct InboxApp {
 
     /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
     func run() -> Int32 {
-        if options.countsPath == "-" && isatty(0) == 1 {
-            Diagnostics.report(
-                "--counts-from -: standard input is the terminal; pipe the counts in, e.g. 'script | badgebar --counts-from -'"
-            )
-            return 64  // EX_USAGE
-        }
         let counts: LineReader?
         do {
-            counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
+            counts = try options.countsPath.map { path throws(CountsSourceError) in try LineReader(path: path) }
         } catch {
             Diagnostics.report("\(error)")
-            return 66  // EX_NOINPUT
+            switch error {
+            case .cannotOpen, .isDirectory:
+                return 66  // EX_NOINPUT: nothing to read counts from there
+            case .isProgramTerminal, .standardInputIsTerminal:
+                return 64  // EX_USAGE: the user named the program's own terminal, whose keys it reads
+            }
         }
         let recorder: SessionRecorder?
         do {
@@ -107,7 +106,7 @@ struct InboxApp {
                 let milliseconds = ((wake - clock.now) * 1000).rounded(.up)
                 return Int32(min(max(milliseconds, 0), 60_000))
             }
-            let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor ?? -1)
+            let woke = screen.wait(timeoutMilliseconds: timeout, otherDescriptor: counts?.descriptor?.rawValue ?? -1)
             if let signal = SignalRelay.pendingTerminationSignal {
                 return 128 + signal
             }
@@ -118,14 +117,22 @@ struct InboxApp {
                 return 0
             }
             if let counts {
-                for line in counts.readLines() {
-                    do {
-                        if let update = try CountUpdate.parse(line) {
-                            inbox.apply(update, at: clock.now)
+                let outcome = counts.readLines { delivery in
+                    switch delivery {
+                    case .line(let bytes):
+                        do throws(CountUpdate.ParseError) {
+                            if let update = try CountUpdate.parse(bytes) {
+                                inbox.apply(update, at: clock.now)
+                            }
+                        } catch {
+                            inbox.report(error.message, at: clock.now)
                         }
-                    } catch {
-                        inbox.report(error.message, at: clock.now)
+                    case .discardedLine(let byteCount):
+                        inbox.report(LineReader.discardedLineNotice(byteCount: byteCount), at: clock.now)
                     }
+                }
+                if case .stopped(let stop) = outcome {
+                    inbox.report(stop.message, at: clock.now)
                 }
             }
             // After a timeout nothing has arrived: only the clock moved.
