@@ -41,8 +41,10 @@ enum Usage {
         Auto-play adds to the counts every 1.3 s (notifications +2, cart +1,
         messages +1) until the first key or mouse press.
 
-        Exit status: 0 on quit; 64 for a bad option; 66 when the counts file cannot
-        be opened; 73 when the recording cannot be created; 1 when no usable
-        terminal; 128+N when ended by signal N (after restoring the terminal).
+        Exit status: 0 on quit; 64 for a bad option (or the terminal itself as
+        counts or recording); 66 when the counts source cannot be opened or is a
+        directory; 73 when the recording cannot be created; 74 when the recording
+        stopped part-way; 1 when no usable terminal; 128+N when ended by signal N
+        (after restoring the terminal).
         """
 }
