@@ -36,8 +36,8 @@ struct BoardProgram: TerminalProgram {
             } catch {
                 inbox.report(error.message, at: time)
             }
-        case .lineTooLong:
-            inbox.report("skipped a line of counts over \(LineReader.maximumLineBytes) bytes", at: time)
+        case .lineDiscarded(_, let byteCount):
+            inbox.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
         case .sourceEnded(_, let problem):
             if let problem {
                 inbox.report(problem, at: time)

@@ -7,39 +7,45 @@ struct InboxApp {
 
     /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
     func run() -> Int32 {
-        if options.countsPath == "-" && isatty(0) == 1 {
-            Diagnostics.report(
-                "--counts-from -: standard input is the terminal; pipe the counts in, e.g. 'script | badgebar --counts-from -'"
-            )
-            return ExitStatus.usage.code
-        }
         let counts: LineReader?
         do {
-            counts = try options.countsPath.map { path throws(TerminalError) in try LineReader(path: path) }
+            counts = try options.countsPath.map { path throws(CountsSourceError) in try LineReader(path: path) }
         } catch {
             Diagnostics.report("\(error)")
-            return ExitStatus.noInput.code
+            switch error {
+            case .cannotOpen, .isDirectory:
+                // Nothing to read counts from there.
+                return ExitStatus.noInput.code
+            case .isProgramTerminal, .standardInputIsTerminal:
+                // The program's own terminal, whose keys it reads, cannot carry counts too.
+                return ExitStatus.usage.code
+            }
         }
         let recorder: SessionRecorder?
         do {
-            recorder = try options.recordingPath.map { path throws(TerminalError) in
+            recorder = try options.recordingPath.map { path throws(RecordingOpenError) in
                 try SessionRecorder(forTerminalRecordingTo: path)
             }
         } catch {
             Diagnostics.report("\(error)")
-            return ExitStatus.cantCreate.code
+            switch error {
+            case .isTerminal:
+                // A terminal is no place for a recording: it would write JSON onto the screen.
+                return ExitStatus.usage.code
+            case .noReader, .cannotOpen:
+                return ExitStatus.cantCreate.code
+            }
         }
         let terminal: LiveTerminal
         do {
             try SignalRelay.install()
             terminal = try LiveTerminal(
                 configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"),
-                recording: recorder.map { recorder in { recorder.recordOutput(Array($0)) } })
+                recorder: recorder)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
-        defer { terminal.close() }
         var program = BoardProgram(
             inbox: makeModel(startTime: terminal.now),
             appearance: ToolbarAppearance(
@@ -48,6 +54,16 @@ struct InboxApp {
                 colorDepth: terminal.capabilities.colorDepth),
             framesPerSecond: options.framesPerSecond)
         let ending = ProgramRunner.run(&program, on: terminal, sources: counts.map { [$0] } ?? [])
+        // The recording gets the bytes that restore the terminal too, so it ends as the session did.
+        terminal.close()
+        recorder?.finish(waitingAtMostSeconds: 2)
+        if case .terminated = ending {
+            return ending.exitStatus
+        }
+        if let failure = recorder?.failure {
+            Diagnostics.report(failure.message)
+            return ExitStatus.ioError.code
+        }
         return ending.exitStatus
     }
 

@@ -88,6 +88,36 @@ import Testing
         #expect(try parse("Two words=3").get() == CountUpdate(buttonTitle: "Two words", change: .set(3)))
     }
 
+    @Test func aCarriageReturnAtTheEndIsALineEnd() throws {
+        #expect(try parse("Messages=5\r").get() == CountUpdate(buttonTitle: "Messages", change: .set(5)))
+        #expect(try parse(" Mail += 2 \r").get() == CountUpdate(buttonTitle: "Mail", change: .add(2)))
+        #expect(try parse("\r").get() == nil)
+        #expect(try parse("# note\r").get() == nil)
+    }
+
+    @Test func linesAreReadFromBytesInPlace() throws {
+        // Lines cut out of one buffer, as a reader hands them out, without a String per line.
+        let buffer = Array("Mail=1\n Builds += 22\r\n# note\nbogus\n".utf8)
+        var results: [Result<CountUpdate?, CountUpdate.ParseError>] = []
+        buffer.withUnsafeBytes { bytes in
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: 0x0A) {
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                results.append(Result { () throws(CountUpdate.ParseError) in try CountUpdate.parse(line) })
+                start = end + 1
+            }
+        }
+        #expect(results.count == 4)
+        #expect(try results[0].get() == CountUpdate(buttonTitle: "Mail", change: .set(1)))
+        #expect(try results[1].get() == CountUpdate(buttonTitle: "Builds", change: .add(22)))
+        #expect(try results[2].get() == nil)
+        #expect(throws: CountUpdate.ParseError.self) { try results[3].get() }
+        // Bytes that are not UTF-8 are replaced in a title, never dropped or misread.
+        let invalid: [UInt8] = [0x4D, 0xFF, 0x3D, 0x31]  // "M", a byte that is not UTF-8, "=1"
+        let update = invalid.withUnsafeBytes { try? CountUpdate.parse($0) }
+        #expect(update == CountUpdate(buttonTitle: "M\u{FFFD}", change: .set(1)))
+    }
+
     @Test func blankAndCommentLinesMeanNothing() throws {
         #expect(try parse("").get() == nil)
         #expect(try parse("   ").get() == nil)

@@ -51,7 +51,7 @@ private struct Outcome: Sendable {
 @Suite(.serialized) struct LiveTerminalTests {
     /// Runs a counter on a pseudo-terminal on a thread of its own, and returns a way to wait for how it ended.
     private func start(
-        on terminal: PseudoTerminal, floods: Bool = false, recording: (@Sendable ([UInt8]) -> Void)? = nil
+        on terminal: PseudoTerminal, floods: Bool = false, recordingPath: String? = nil
     ) throws -> @Sendable (Double) -> Outcome? {
         try SignalRelay.install()
         SignalRelay.resetForTesting()
@@ -63,12 +63,16 @@ private struct Outcome: Sendable {
             pthread_sigmask(SIG_SETMASK, &empty, nil)
             let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
             do {
+                let recorder = try recordingPath.map { path in
+                    try SessionRecorder(
+                        path: path, columns: 80, rows: 24, unixTime: 0, terminalType: "xterm-256color")
+                }
                 let live = try LiveTerminal(
-                    configuration: .init(terminal: slave), recording: recording.map { tee in { tee(Array($0)) } },
-                    environment: { environment[$0] })
+                    configuration: .init(terminal: slave), recorder: recorder, environment: { environment[$0] })
                 var program = Counter(floods: floods)
                 let ending = ProgramRunner.run(&program, on: live)
                 live.close()
+                recorder?.finish(waitingAtMostSeconds: 1)
                 result.withLock { $0 = Outcome(ending: ending, events: program.events) }
             } catch {
                 result.withLock { $0 = Outcome(ending: .hangup, events: [], error: "\(error)") }
@@ -193,13 +197,20 @@ private struct Outcome: Sendable {
     @Test func theRecordingSeesEveryByteTheTerminalGotFromFirstToLast() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let recorded = Mutex<[UInt8]>([])
-        let wait = try start(on: terminal, recording: { bytes in recorded.withLock { $0 += bytes } })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(getpid()).cast").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let wait = try start(on: terminal, recordingPath: path)
         #expect(terminal.waitFor("count 0"))
         terminal.type(" q")
         _ = try #require(wait(5))
         #expect(terminal.waitFor("\u{1B}[?1000l"))
         usleep(100_000)
-        #expect(recorded.withLock { $0 } == terminal.bytes)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        var recorded = ""
+        for line in lines {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            if event[1] as? String == "o" { recorded += try #require(event[2] as? String) }
+        }
+        #expect(Array(recorded.utf8) == terminal.bytes)
     }
 }

@@ -236,5 +236,79 @@ extension EndToEnd {
                     && $0[InboxLayout.statusRow].hasPrefix(" Builds: 4 unread ")
             }
         }
+
+        @Test("--counts-from a directory: one message naming it, exit 66")
+        func directoryAsCounts() throws {
+            let files = try TemporaryDirectory()
+            defer { files.remove() }
+            let result = try run(["--counts-from", files.path])
+            #expect(result.status == .exited(66), "\(result.standardError)")
+            #expect(result.standardOutput == "")
+            #expect(
+                result.standardErrorLines == [
+                    "badgebar: cannot read counts from '\(files.path)': it is a directory; "
+                        + "name a file or a FIFO, or - for standard input"
+                ])
+        }
+
+        @Test("--counts-from the program's own terminal (/dev/tty, or its /dev/pts name) is refused with 64")
+        func ownTerminalAsCounts() throws {
+            for path in ["/dev/tty", "$(tty)"] {
+                let terminal = try TmuxTerminal(
+                    arguments: Self.mailAndBuilds, redirections: [.standardErrorToFile],
+                    pipeline: "\"$0\" \"$@\" --counts-from \(path)")
+                defer { terminal.close() }
+                let status = try terminal.waitForExit()
+                let screen = try terminal.capture()
+                #expect(status == 64, "\(path): \(screen)")
+                let lines = terminal.standardError.split(separator: "\n")
+                #expect(lines.count == 1, "\(lines)")
+                #expect(lines.first?.contains("it is the terminal badgebar runs in") == true, "\(lines)")
+            }
+        }
+
+        @Test("CRLF line ends are accepted; a line over 1024 bytes is discarded whole, with a notice")
+        func crlfAndLongLines() throws {
+            // "Mail=7", 1100 spaces, "9": cut at 1024 bytes it would read as Mail=7.
+            let writer =
+                "printf 'Builds=3\\r\\n'; tmux wait-for a; printf 'Mail=7%1100s9\\n' ''; "
+                + "while sleep 0.2; do echo || exit; done"
+            let terminal = try TmuxTerminal(
+                arguments: Self.mailAndBuilds + ["--counts-from", "-"], pipeline: "(\(writer)) | \"$0\" \"$@\"")
+            defer { terminal.close() }
+            let crlf = try terminal.waitUntil("Builds=3 with a CRLF line end") {
+                $0.words(row: InboxLayout.badgeRow) == ["5", "3"]
+                    && $0.text(row: InboxLayout.badgeRow, columns: Self.buildsBadge) == " 3 "
+            }
+            #expect(crlf[InboxLayout.statusRow].hasPrefix(" Mail: 5 unread "), "no complaint\n\(crlf)")
+            try terminal.signal("a")
+            let notice = try terminal.waitUntil("the notice about the long line") {
+                $0[InboxLayout.statusRow].hasPrefix(
+                    " ignored a line of 1107 bytes: a counts line has at most 1024 ")
+            }
+            #expect(notice.words(row: InboxLayout.badgeRow) == ["5", "3"], "Mail is still 5\n\(notice)")
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit() == 0)
+        }
+
+        @Test("--counts-from /dev/zero: reading stops after 1 MiB without a line end, with a notice; no CPU after")
+        func endlessLine() throws {
+            let terminal = try TmuxTerminal(arguments: Self.mailAndBuilds + ["--counts-from", "/dev/zero"])
+            defer { terminal.close() }
+            let screen = try terminal.waitUntil("the notice about /dev/zero") {
+                $0[InboxLayout.statusRow].hasPrefix(" '/dev/zero' is not a counts source: no line end in 1 MiB ")
+            }
+            #expect(screen.words(row: InboxLayout.badgeRow) == ["5"], "the toolbar stays up\n\(screen)")
+            let pid = try terminal.programPID()
+            let ticks = TmuxTerminal.cpuTicks(pid)
+            usleep(500_000)  // proving that nothing happens: no spinning once reading stopped
+            if let before = ticks, let now = TmuxTerminal.cpuTicks(pid) {
+                #expect(now - before <= 10, "\(now - before) ticks of CPU in 0.5 s after reading stopped")
+            }
+            try terminal.sendKeys("1")
+            try terminal.waitUntil("1 to clear Mail") { $0.words(row: InboxLayout.badgeRow).isEmpty }
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit() == 0)
+        }
     }
 }

@@ -78,5 +78,119 @@ extension EndToEnd {
             #expect(result.standardOutput == "", "nothing drawn")
             #expect(result.standardErrorLines.first?.contains("/nonexistent/dir/session.cast") == true)
         }
+
+        @Test("--record /dev/tty (the terminal itself) is refused with 64 before the screen starts")
+        func terminalAsRecording() throws {
+            let terminal = try TmuxTerminal(arguments: ["--record", "/dev/tty"], redirections: [.standardErrorToFile])
+            defer { terminal.close() }
+            let status = try terminal.waitForExit()
+            let screen = try terminal.capture()
+            #expect(status == 64, "\(screen)")
+            #expect(!screen.contains("version"), "no JSON on the screen\n\(screen)")
+            let lines = terminal.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(lines)")
+            #expect(
+                lines.first?.hasPrefix("badgebar: cannot record to '/dev/tty': it is a terminal") == true, "\(lines)")
+        }
+
+        @Test("--record /dev/full: the error shows in the status line at once; on quit one line on stderr and 74")
+        func fullDevice() throws {
+            let terminal = try TmuxTerminal(
+                arguments: ["--no-autoplay", "--record", "/dev/full"], redirections: [.standardErrorToFile])
+            defer { terminal.close() }
+            let message = "recording to '/dev/full' stopped: No space left on device"
+            try terminal.waitUntil("the failure in the status line") {
+                $0[InboxLayout.statusRow].hasPrefix(" " + message)
+            }
+            try terminal.sendKeys("Tab")
+            try terminal.waitUntil("keys to work after the failure") {
+                $0.text(row: InboxLayout.focusRow, columns: InboxLayout.cartButton) == InboxLayout.focusLine
+            }
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit() == 74)
+            #expect(terminal.standardError == "badgebar: \(message)\n")
+            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+        }
+
+        @Test("A disk that fills up mid-run leaves a file of complete lines, says so, and ends in 74")
+        func fileSizeLimitMidRun() throws {
+            let files = try TemporaryDirectory()
+            defer { files.remove() }
+            let cast = files.path + "/session.cast"
+            // 8 blocks of 512 bytes: the first frames fit, a later one is cut by EFBIG (SIGXFSZ ignored).
+            let terminal = try TmuxTerminal(
+                arguments: ["--record", cast], redirections: [.standardErrorToFile],
+                pipeline: "ulimit -f 8; trap '' XFSZ; \"$0\" \"$@\"")
+            defer { terminal.close() }
+            // Each resize repaints the whole screen, more than 500 bytes of recording.
+            var columns = 80
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !(try terminal.capture()[InboxLayout.statusRow].contains("stopped: File too large")) {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("no failure in the status line after 20 s of resizes\n\(try terminal.capture())")
+                    return
+                }
+                columns = columns == 80 ? 90 : 80
+                try terminal.resize(columns: columns, rows: 24)
+                usleep(200_000)
+            }
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit() == 74)
+            #expect(terminal.standardError == "badgebar: recording to '\(cast)' stopped: File too large\n")
+            let size = (try FileManager.default.attributesOfItem(atPath: cast)[.size] as? NSNumber)?.intValue ?? -1
+            #expect(size > 0 && size <= 4096, "\(size) bytes")
+            let text = try String(contentsOfFile: cast, encoding: .utf8)
+            #expect(text.hasSuffix("\n"), "the file ends in a complete line")
+            let (header, events) = try Self.read(cast)
+            #expect(header["version"] as? Int == 2)
+            #expect(!events.isEmpty)
+        }
+
+        @Test("A FIFO whose reader never reads: keys keep working; on quit the rest is given up after a bounded wait")
+        func stalledFIFOReader() throws {
+            let files = try TemporaryDirectory()
+            defer { files.remove() }
+            let fifo = files.path + "/session.fifo"
+            try #require(mkfifo(fifo, 0o600) == 0)
+            // A reader that never reads, with the smallest pipe the kernel allows, so it is full at once.
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            try #require(reader >= 0)
+            defer { Glibc.close(reader) }
+            let pipeSize = fcntl(reader, 1031, 4096)  // F_SETPIPE_SZ, which Glibc's module does not export
+            try #require(pipeSize == 4096)
+
+            let terminal = try TmuxTerminal(arguments: ["--record", fifo], redirections: [.standardErrorToFile])
+            defer { terminal.close() }
+            try terminal.waitUntil("the cart's badge to pop in", timeout: .seconds(8)) {
+                $0.words(row: InboxLayout.badgeRow) == ["2", "1", "98"]
+            }
+            // Bytes in the FIFO, once they stop growing: the next event does not fit, the recording is stalled.
+            var waiting: Int32 = 0
+            var stable = 0
+            let deadline = ContinuousClock.now + .seconds(10)
+            while stable < 10 && ContinuousClock.now < deadline {
+                var now: Int32 = 0
+                _ = ioctl(reader, UInt(FIONREAD), &now)
+                stable = now == waiting && now > 0 ? stable + 1 : 0
+                waiting = now
+                usleep(50_000)
+            }
+            try #require(waiting > 2048, "the FIFO holds \(waiting) bytes: the recording is stalled")
+            try terminal.resize(columns: 100, rows: 30)
+            try terminal.resize(columns: 80, rows: 24)
+            for key in ["Tab", "Tab", "BTab"] {
+                try terminal.sendKeys(key)
+            }
+            try terminal.waitUntil("keys to work while the recording is stalled") {
+                $0.text(row: InboxLayout.focusRow, columns: InboxLayout.cartButton) == InboxLayout.focusLine
+            }
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit(timeout: .seconds(8)) == 74)
+            let message = terminal.standardError
+            #expect(
+                message.hasPrefix("badgebar: recording to '\(fifo)' stopped: its reader took nothing for 2 s"),
+                "\(message)")
+            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+        }
     }
 }

@@ -1,7 +1,8 @@
 /// One line of the live-counts protocol: `Name=7`, `Name+=2` or `Name-=1`.
 ///
-/// Blank lines and lines starting with `#` mean nothing. Numbers too large for
-/// `Int` saturate; counts never go below zero.
+/// Blank lines and lines starting with `#` mean nothing. Spaces and tabs around
+/// the name and the number, and a `\r` at the end (a CRLF line end), are ignored.
+/// Numbers too large for `Int` saturate; counts never go below zero.
 public struct CountUpdate: Sendable, Equatable {
     /// What the line does to the count.
     public enum Change: Sendable, Equatable {
@@ -32,28 +33,55 @@ public struct CountUpdate: Sendable, Equatable {
 
     /// Reads one line: an update, `nil` for a blank or comment line, or an error.
     public static func parse(_ line: String) throws(ParseError) -> CountUpdate? {
-        let text = line.trimmingSpaces
-        if text.isEmpty || text.hasPrefix("#") { return nil }
-        let quoted = Sanitizer.printable(String(text.prefix(40))) + (text.count > 40 ? "…" : "")
-        let usage = "expected Name=N, Name+=N or Name-=N"
-        guard let equals = text.firstIndex(of: "=") else {
-            throw ParseError(message: "ignored '\(quoted)': \(usage)")
+        var text = line
+        return try text.withUTF8 { parsing(UnsafeRawBufferPointer($0)) }.get()
+    }
+
+    /// Reads one line given as UTF-8 bytes, by the same rules as the `String` form.
+    ///
+    /// Only an update's title and an error's message become strings, so a stream of
+    /// lines can be read without a `String` per line.
+    public static func parse(_ line: UnsafeRawBufferPointer) throws(ParseError) -> CountUpdate? {
+        try parsing(line).get()
+    }
+
+    /// The rules of the protocol, on bytes.
+    private static func parsing(_ line: UnsafeRawBufferPointer) -> Result<CountUpdate?, ParseError> {
+        var end = line.count
+        if end > 0 && line[end - 1] == 0x0D {
+            end -= 1
         }
-        var name = Substring(text[..<equals])
-        let value = String(text[text.index(after: equals)...])
+        let text = UTF8Text.trimmingSpaces(line, 0..<end)
+        if text.isEmpty || line[text.lowerBound] == 0x23 {  // "#"
+            return .success(nil)
+        }
+        guard let equals = line[text].firstIndex(of: 0x3D) else {  // "="
+            return .failure(error(quoting: line, text))
+        }
+        var nameEnd = equals
         var make: (Int) -> Change = { .set($0) }
-        if name.hasSuffix("+") {
-            name.removeLast()
+        if nameEnd > text.lowerBound && line[nameEnd - 1] == 0x2B {  // "+"
+            nameEnd -= 1
             make = { .add($0) }
-        } else if name.hasSuffix("-") {
-            name.removeLast()
+        } else if nameEnd > text.lowerBound && line[nameEnd - 1] == 0x2D {  // "-"
+            nameEnd -= 1
             make = { .subtract($0) }
         }
-        let title = String(name).trimmingSpaces
-        guard !title.isEmpty, let number = BadgeCount.parse(value) else {
-            throw ParseError(message: "ignored '\(quoted)': \(usage)")
+        let title = UTF8Text.trimmingSpaces(line, text.lowerBound..<nameEnd)
+        guard !title.isEmpty,
+            let number = BadgeCount.parse(UnsafeRawBufferPointer(rebasing: line[(equals + 1)..<text.upperBound]))
+        else {
+            return .failure(error(quoting: line, text))
         }
-        return CountUpdate(buttonTitle: title, change: make(number))
+        let buttonTitle = String(decoding: UnsafeRawBufferPointer(rebasing: line[title]), as: UTF8.self)
+        return .success(CountUpdate(buttonTitle: buttonTitle, change: make(number)))
+    }
+
+    /// The error for a line that is not an update, quoting at most 40 characters of it.
+    private static func error(quoting line: UnsafeRawBufferPointer, _ text: Range<Int>) -> ParseError {
+        let content = String(decoding: UnsafeRawBufferPointer(rebasing: line[text]), as: UTF8.self)
+        let quoted = Sanitizer.printable(String(content.prefix(40))) + (content.count > 40 ? "…" : "")
+        return ParseError(message: "ignored '\(quoted)': expected Name=N, Name+=N or Name-=N")
     }
 
     /// The count after this update.

@@ -19,8 +19,7 @@ extension Inbox {
         KeyBinding([.key(.redraw)], action: .redraw, help: "Redraw the screen"),
         KeyBinding([.key(.suspend)], action: .suspend, help: "Suspend to the shell", note: "fg brings it back"),
         KeyBinding([.character("?")], action: .toggleHelp, help: "Show or hide this help", note: "Esc hides it too"),
-        KeyBinding(
-            [.character("q"), .key(.escape), .key(.interrupt), .key(.alt("q"))], action: .quit, help: "Quit"),
+        KeyBinding([.character("q"), .key(.escape), .key(.interrupt)], action: .quit, help: "Quit"),
     ]
 
     /// The binding an event sets off, or `nil` when no key does anything for it.

@@ -112,6 +112,10 @@ public struct Inbox: Sendable {
             isShowingHelp = false
             return .none
         }
+        if case .key(.alt(let character)) = event, keyBinding(for: .character(character))?.action == .quit {
+            // Alt with a quit key quits: GNU screen holds a lone Esc until the next key, so Esc then q arrives so.
+            return .quit
+        }
         guard let binding = keyBinding(for: event) else { return .none }
         return perform(binding.action, for: event, at: time, layout: layout)
     }

@@ -42,7 +42,10 @@ public final class LiveTerminal: TerminalBackend {
     public let capabilities: TerminalCapabilities
     public private(set) var size: TerminalSize
     private let session: TerminalSession
-    private let clock = MonotonicClock()
+    private let clock: MonotonicClock
+    private let recorder: SessionRecorder?
+    /// Whether the recording's failure was reported, so it is reported once.
+    private var reportedRecordingFailure = false
     private var decoder: InputDecoder
     /// The latest frame not yet painted because the terminal had not taken the previous one.
     private var waitingFrame: Canvas?
@@ -60,12 +63,12 @@ public final class LiveTerminal: TerminalBackend {
     ///
     /// - Parameters:
     ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
-    ///   - recording: Sees every byte written to the terminal, such as a session recording.
+    ///   - recorder: Records every byte written to the terminal, from the first to the last, and each new size.
     ///   - environment: Looks up environment variables (TERM, NO_COLOR, COLORTERM, ESCDELAY).
     /// - Throws: ``TerminalError`` naming what is wrong: no terminal on standard
     ///   input or output, TERM unset, `dumb` or unknown.
     public init(
-        configuration: Configuration = Configuration(), recording: ((UnsafeRawBufferPointer) -> Void)? = nil,
+        configuration: Configuration = Configuration(), recorder: SessionRecorder? = nil,
         environment: @escaping (String) -> String? = { getenv($0).map { String(cString: $0) } }
     ) throws(TerminalError) {
         TerminalLocale.adopt()
@@ -94,8 +97,12 @@ public final class LiveTerminal: TerminalBackend {
             device.close()
             throw error
         }
+        let clock = MonotonicClock()
         session = try TerminalSession(
-            device: device, painter: painter, enablesMouse: configuration.enablesMouse, tee: recording)
+            device: device, painter: painter, enablesMouse: configuration.enablesMouse,
+            tee: recorder.map { recorder in { recorder.recordOutput($0, at: clock.now) } })
+        self.recorder = recorder
+        self.clock = clock
         self.size = size
         capabilities = TerminalCapabilities(colorDepth: painter.colorDepth, usesUTF8: TerminalLocale.usesUTF8)
         var delay = configuration.escapeDelaySeconds
@@ -168,6 +175,8 @@ public final class LiveTerminal: TerminalBackend {
             pollfd(
                 fd: output.hasPending ? output.descriptor.rawValue : -1, events: Int16(POLLOUT), revents: 0),
         ]
+        let recording = recorder?.hasPendingOutput == true ? recorder?.descriptor : nil
+        polled.append(pollfd(fd: recording?.rawValue ?? -1, events: Int16(POLLOUT), revents: 0))
         for descriptor in descriptors {
             polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
         }
@@ -206,7 +215,10 @@ public final class LiveTerminal: TerminalBackend {
             if polled[2].revents != 0 {
                 output.flush()
             }
-            for (index, descriptor) in descriptors.enumerated() where polled[3 + index].revents != 0 {
+            if polled[3].revents != 0 {
+                recorder?.writePending()
+            }
+            for (index, descriptor) in descriptors.enumerated() where polled[4 + index].revents != 0 {
                 events.append(.ready(descriptor))
             }
         }
@@ -217,6 +229,10 @@ public final class LiveTerminal: TerminalBackend {
             events.append(.input(event))
         }
         pendingEvents.removeAll(keepingCapacity: true)
+        if let failure = recorder?.failure, !reportedRecordingFailure {
+            reportedRecordingFailure = true
+            events.append(.problem(failure.message))
+        }
         if output.failure != nil {
             events.append(.hangup)
         }
@@ -243,6 +259,7 @@ public final class LiveTerminal: TerminalBackend {
     private func adoptKernelSize() -> InputEvent? {
         guard let newSize = session.device.kernelSize, newSize != size else { return nil }
         size = newSize
+        recorder?.recordResize(columns: newSize.columns, rows: newSize.rows, at: clock.now)
         return .resize(columns: newSize.columns, rows: newSize.rows)
     }
 

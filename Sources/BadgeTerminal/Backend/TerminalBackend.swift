@@ -61,6 +61,8 @@ public enum BackendEvent: Sendable, Equatable {
     case ready(FileDescriptor)
     /// The terminal went away: its input hung up or writing to it failed for good.
     case hangup
+    /// Something the user should know about, such as a recording that stopped.
+    case problem(String)
 }
 
 /// What a terminal can show, for programs to choose glyphs and colours.

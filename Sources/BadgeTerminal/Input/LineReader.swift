@@ -1,100 +1,291 @@
-import Glibc
+import BadgeKit
 
-/// Reads lines from a pipe, FIFO or file without ever blocking, for live counts.
+/// Reads lines of live counts from a file, FIFO, pipe or standard input, without ever blocking.
 ///
-/// Poll ``descriptor`` with the terminal; when it is readable, ``readLines()``
-/// returns the complete lines that arrived. A line longer than
-/// ``maximumLineBytes`` is cut there, so no input can grow memory without bound.
+/// Poll ``descriptor`` with the terminal; when it is readable, ``readLines(_:)``
+/// hands out each complete line that arrived as bytes, without its line end (`\n`
+/// or `\r\n`), and without making a `String` of it. No input can hold up the run
+/// loop or grow memory without bound:
+///
+/// - one call reads at most ``maximumBytesPerCall`` bytes; more waiting leaves the
+///   descriptor readable, for the next turn of the loop;
+/// - a line longer than ``maximumLineBytes`` is discarded whole, and reported once;
+/// - a source with no line end in ``maximumBytesWithoutLineEnd`` bytes (such as
+///   `/dev/zero`) is not a source of counts: reading it stops, with a report.
 public final class LineReader {
-    /// The longest line kept, in bytes.
+    /// The longest line delivered, in bytes, without its line end.
     public static let maximumLineBytes = 1024
-
-    /// The descriptor to poll, or -1 once the input has ended.
-    public private(set) var descriptor: Int32
-    private var pending: [UInt8] = []
-    private let ownsDescriptor: Bool
-    /// The descriptor's status flags before they were made non-blocking, put back when done.
-    private let originalFlags: Int32
     /// The most read in one call, so a writer that never pauses cannot hold up the run loop.
-    public static let maximumBytesPerRead = 65_536
+    public static let maximumBytesPerCall = 65_536
+    /// How much may arrive without a line end before reading stops: 1 MiB.
+    public static let maximumBytesWithoutLineEnd = 1 << 20
 
-    /// Opens a path for reading (wraps `stat` and `open` with `O_NONBLOCK`); `-` means standard input.
+    /// What a call hands out, in the order it arrived.
+    public enum Delivery {
+        /// A line, without its line end; the bytes are valid only during the call.
+        case line(UnsafeRawBufferPointer)
+        /// A line longer than ``LineReader/maximumLineBytes``, discarded: its length without the line end.
+        case discardedLine(byteCount: Int)
+    }
+
+    /// How a call ended.
+    public enum ReadOutcome: Equatable, Sendable {
+        /// Everything that had arrived was read: poll again.
+        case waiting
+        /// The call read its most; more may wait, and the descriptor is still readable.
+        case more
+        /// The input ended, and a last line without a line end was delivered; the reader is done.
+        /// Every call after the reader is done returns this too.
+        case ended
+        /// Reading stopped for good, for a reason to show the user; the reader is done.
+        case stopped(Stop)
+    }
+
+    /// Why reading stopped before the end of the input.
+    public enum Stop: Equatable, Sendable {
+        /// No line end came in ``LineReader/maximumBytesWithoutLineEnd`` bytes: not a source of counts.
+        case noLineEnd(source: String)
+        /// A read failed.
+        case readFailed(source: String, SystemError)
+
+        /// The reason in one line, for the status line.
+        public var message: String {
+            switch self {
+            case .noLineEnd(let source):
+                return "\(source) is not a counts source: no line end in "
+                    + "\(LineReader.maximumBytesWithoutLineEnd >> 20) MiB"
+            case .readFailed(let source, let error):
+                return "stopped reading counts from \(source): \(error.reason)"
+            }
+        }
+    }
+
+    /// The path read, `-` for standard input.
+    public let path: String
+    /// The descriptor to poll for `POLLIN`; `nil` once the reader is done.
+    public private(set) var descriptor: FileDescriptor?
+    private let ownsDescriptor: Bool
+    /// The descriptor's status flags before they were made non-blocking, put back on standard input when done.
+    private let originalFlags: Int32
+    /// Where reads land, ``maximumBytesPerCall`` bytes.
+    private let buffer: UnsafeMutableRawBufferPointer
+    /// The start of a line whose end has not arrived: at most one byte more than ``maximumLineBytes`` is kept.
+    private var partialLine: [UInt8] = []
+    /// How long that line is so far, kept or not.
+    private var partialLength = 0
+    /// Its last byte, to tell a `\r` before the line end.
+    private var partialLastByte: UInt8 = 0
+
+    /// Opens a path for reading without blocking (wraps `stat`, `open`, `fstat` and `fcntl`); `-` means standard input.
     ///
     /// A FIFO is opened for reading and writing, so it never reads as ended: a
     /// writer may come before or after the program starts, and one writer after
     /// another, and the toolbar stays up between them.
     ///
-    /// - Throws: ``TerminalError/cannotOpen(path:errorNumber:)`` when the path cannot be opened.
-    public init(path: String) throws(TerminalError) {
+    /// - Throws: ``CountsSourceError``: the path cannot be opened, is a directory, or
+    ///   is the terminal the program runs in; or `-` and standard input is a terminal.
+    public convenience init(path: String) throws(CountsSourceError) {
+        try self.init(
+            path: path, standardInput: .standardInput,
+            terminalsInUse: [.standardInput, .standardOutput, .standardError])
+    }
+
+    /// Opens a path, with the descriptors that stand for standard input and for the program's terminal given.
+    ///
+    /// - Parameters:
+    ///   - path: The path, or `-` for `standardInput`.
+    ///   - standardInput: What `-` reads.
+    ///   - terminalsInUse: Descriptors whose terminal (by device number) the path may not be.
+    init(path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor]) throws(CountsSourceError) {
+        self.path = path
+        let file: FileDescriptor
         if path == "-" {
-            descriptor = 0
+            guard !standardInput.isTerminal else { throw .standardInputIsTerminal }
+            file = standardInput
             ownsDescriptor = false
         } else {
-            var status = stat()
-            let isFIFO = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
-            let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
-            guard opened >= 0 else { throw .cannotOpen(path: path, errorNumber: errno) }
-            descriptor = opened
+            let isFIFO = (try? FileDescriptor.status(ofPath: path)).map { FileType($0) == .fifo } ?? false
+            do {
+                // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
+                file = try FileDescriptor.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_NOCTTY)
+            } catch {
+                throw .cannotOpen(path: path, error)
+            }
             ownsDescriptor = true
         }
-        originalFlags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, originalFlags | O_NONBLOCK)
+        do {
+            originalFlags = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
+        } catch {
+            if ownsDescriptor { file.close() }
+            throw error
+        }
+        descriptor = file
+        buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
+        partialLine.reserveCapacity(Self.maximumLineBytes + 1)
     }
 
     deinit {
         finish()
+        buffer.deallocate()
+    }
+
+    /// Checks what an opened source is, and makes it non-blocking (wraps `fstat` and `fcntl`).
+    ///
+    /// - Returns: The status flags it had before.
+    private static func prepare(
+        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor]
+    ) throws(CountsSourceError) -> Int32 {
+        let status: stat
+        do {
+            status = try file.status()
+        } catch {
+            throw .cannotOpen(path: path, error)
+        }
+        guard FileType(status) != .directory else {
+            throw .isDirectory(path: path)
+        }
+        guard !(file.isTerminal && isProgramTerminal(file, device: status.st_rdev, terminalsInUse: terminalsInUse))
+        else {
+            throw .isProgramTerminal(path: path)
+        }
+        do {
+            let flags = try file.statusFlags()
+            try file.setStatusFlags(flags | O_NONBLOCK)
+            return flags
+        } catch {
+            throw .cannotOpen(path: path, error)
+        }
+    }
+
+    /// Whether a terminal is the program's own: its controlling terminal, or the one on a standard descriptor.
+    private static func isProgramTerminal(
+        _ file: FileDescriptor, device: dev_t, terminalsInUse: [FileDescriptor]
+    ) -> Bool {
+        if file.isControllingTerminal { return true }
+        return terminalsInUse.contains { used in
+            guard used.isTerminal, let status = try? used.status() else { return false }
+            return status.st_rdev == device
+        }
+    }
+
+    /// The source as messages name it.
+    private var sourceName: String {
+        path == "-" ? "standard input" : "'\(Sanitizer.printable(path))'"
+    }
+
+    /// A notice for a discarded line, such as `ignored a line of 5000 bytes: a counts line has at most 1024`.
+    public static func discardedLineNotice(byteCount: Int) -> String {
+        "ignored a line of \(byteCount) bytes: a counts line has at most \(maximumLineBytes)"
+    }
+
+    /// Hands out the lines that have arrived, and says whether to expect more (wraps `read`).
+    ///
+    /// Reads at most ``maximumBytesPerCall`` bytes. At the end of the input a
+    /// last line without a line end is delivered too, and the reader is done
+    /// (a file or pipe is closed; standard input gets its blocking mode back).
+    ///
+    /// - Parameter body: Called for each line or discarded line, in order; the bytes are valid only during the call.
+    /// - Returns: Whether more may come, or why the reader is done.
+    public func readLines(_ body: (Delivery) -> Void) -> ReadOutcome {
+        guard let descriptor else { return .ended }
+        var budget = Self.maximumBytesPerCall
+        while budget > 0 {
+            let space = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, budget)])
+            let count: Int?
+            do {
+                count = try descriptor.read(into: space)
+            } catch {
+                finish()
+                return .stopped(.readFailed(source: sourceName, error))
+            }
+            guard let count else { return .waiting }
+            guard count > 0 else {
+                if partialLength > 0 {
+                    deliverPartialLine(body)
+                }
+                finish()
+                return .ended
+            }
+            budget -= count
+            split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), body)
+            if partialLength >= Self.maximumBytesWithoutLineEnd {
+                finish()
+                return .stopped(.noLineEnd(source: sourceName))
+            }
+        }
+        return .more
+    }
+
+    /// Cuts bytes into lines: complete ones are delivered, the start of the next is kept.
+    private func split(_ bytes: UnsafeRawBufferPointer, _ body: (Delivery) -> Void) {
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            var end = start
+            while end < count && bytes[end] != 0x0A {
+                end += 1
+            }
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if end == count {
+                keepPartial(piece)
+                return
+            }
+            if partialLength == 0 {
+                // The whole line is in this chunk: delivered from the read buffer, not copied.
+                deliver(piece, length: piece.count, lastByte: piece.last ?? 0, body)
+            } else {
+                keepPartial(piece)
+                deliverPartialLine(body)
+            }
+            start = end + 1
+        }
+    }
+
+    /// Keeps bytes of a line whose end has not arrived, up to one byte more than a line may have.
+    private func keepPartial(_ piece: UnsafeRawBufferPointer) {
+        guard let last = piece.last else { return }
+        let room = Self.maximumLineBytes + 1 - partialLine.count
+        if room > 0 {
+            partialLine.append(contentsOf: piece.prefix(room))
+        }
+        partialLength += piece.count
+        partialLastByte = last
+    }
+
+    /// Delivers the kept line and starts the next.
+    private func deliverPartialLine(_ body: (Delivery) -> Void) {
+        partialLine.withUnsafeBytes { deliver($0, length: partialLength, lastByte: partialLastByte, body) }
+        partialLine.removeAll(keepingCapacity: true)
+        partialLength = 0
+    }
+
+    /// Delivers a line without its `\r`, or reports it discarded when it is too long.
+    ///
+    /// - Parameters:
+    ///   - kept: The line's bytes, all of them if it is short enough to deliver.
+    ///   - length: Its length, kept or not, without the `\n`.
+    ///   - lastByte: Its last byte, kept or not.
+    private func deliver(
+        _ kept: UnsafeRawBufferPointer, length: Int, lastByte: UInt8, _ body: (Delivery) -> Void
+    ) {
+        let contentLength = length > 0 && lastByte == 0x0D ? length - 1 : length
+        if contentLength > Self.maximumLineBytes {
+            body(.discardedLine(byteCount: contentLength))
+        } else {
+            body(.line(UnsafeRawBufferPointer(rebasing: kept[..<contentLength])))
+        }
     }
 
     /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
     private func finish() {
-        guard descriptor >= 0 else { return }
+        guard let descriptor else { return }
         if ownsDescriptor {
-            close(descriptor)
+            descriptor.close()
         } else {
-            _ = fcntl(descriptor, F_SETFL, originalFlags)
+            try? descriptor.setStatusFlags(originalFlags)
         }
-        descriptor = -1
-    }
-
-    /// The complete lines that have arrived, without their line ends (wraps `read`).
-    ///
-    /// Reads at most ``maximumBytesPerRead`` bytes; more waiting makes the
-    /// descriptor readable again at once. At the end of the input a last line
-    /// without a line end is returned too.
-    public func readLines() -> [String] {
-        guard descriptor >= 0 else { return [] }
-        var lines: [String] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        var budget = Self.maximumBytesPerRead
-        while budget > 0 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count > 0 {
-                split(chunk[0..<count], into: &lines)
-                budget -= count
-                continue
-            }
-            if count < 0 && (errno == EAGAIN || errno == EINTR) {
-                break
-            }
-            // End of input, or an error reading it: whatever is left is the last line.
-            if !pending.isEmpty {
-                lines.append(String(decoding: pending, as: UTF8.self))
-                pending.removeAll()
-            }
-            finish()
-            break
-        }
-        return lines
-    }
-
-    private func split(_ bytes: ArraySlice<UInt8>, into lines: inout [String]) {
-        for byte in bytes {
-            if byte == 0x0A {
-                lines.append(String(decoding: pending, as: UTF8.self))
-                pending.removeAll(keepingCapacity: true)
-            } else if pending.count < Self.maximumLineBytes {
-                pending.append(byte)
-            }
-        }
+        self.descriptor = nil
+        partialLine = []
+        partialLength = 0
     }
 }

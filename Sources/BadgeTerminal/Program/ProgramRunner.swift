@@ -87,9 +87,7 @@ public enum ProgramRunner {
                     return ending
                 }
                 draw(program, at: now)
-                let watched =
-                    sources.filter { $0.descriptor >= 0 }.map { FileDescriptor(rawValue: $0.descriptor) }
-                    + processes.descriptors
+                let watched = sources.compactMap(\.descriptor) + processes.descriptors
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
@@ -142,6 +140,8 @@ public enum ProgramRunner {
                 return .end(.terminated(signal: signal))
             case .hangup:
                 return .end(.hangup)
+            case .problem(let message):
+                return perform(program.update(.problem(message), at: time), on: &program)
             case .input(let input):
                 return perform(program.update(.input(input), at: time), on: &program)
             case .signal(let signal):
@@ -190,23 +190,34 @@ public enum ProgramRunner {
             return perform(program.update(.processFinished(result), at: terminal.now), on: &program)
         }
 
-        /// Hands the lines that arrived on a live input source to the program.
+        /// Hands the lines that arrived on a live input source to the program, then its end if it ended.
         mutating func readSource<Program: TerminalProgram>(
             _ descriptor: FileDescriptor, into program: inout Program
         ) -> Outcome {
-            guard let index = sources.firstIndex(where: { $0.descriptor == descriptor.rawValue }) else {
+            guard let index = sources.firstIndex(where: { $0.descriptor == descriptor }) else {
                 return .proceed
             }
-            for line in sources[index].readLines() {
-                if case .end(let ending) = perform(
-                    program.update(.line(line, source: index), at: terminal.now), on: &program)
-                {
-                    return .end(ending)
+            var events: [ProgramEvent] = []
+            let outcome = sources[index].readLines { delivery in
+                switch delivery {
+                case .line(let bytes):
+                    events.append(.line(String(decoding: bytes, as: UTF8.self), source: index))
+                case .discardedLine(let byteCount):
+                    events.append(.lineDiscarded(source: index, byteCount: byteCount))
                 }
             }
-            if sources[index].descriptor < 0 {
-                return perform(
-                    program.update(.sourceEnded(source: index, problem: nil), at: terminal.now), on: &program)
+            switch outcome {
+            case .ended:
+                events.append(.sourceEnded(source: index, problem: nil))
+            case .stopped(let stop):
+                events.append(.sourceEnded(source: index, problem: stop.message))
+            case .waiting, .more:
+                break
+            }
+            for event in events {
+                if case .end(let ending) = perform(program.update(event, at: terminal.now), on: &program) {
+                    return .end(ending)
+                }
             }
             return .proceed
         }

@@ -26,8 +26,8 @@ public enum ProgramEvent: Sendable, Equatable {
     case signal(Int32)
     /// A line from a live input source, without its line end.
     case line(String, source: Int)
-    /// A line from a live input source was longer than the source keeps, and was skipped.
-    case lineTooLong(source: Int)
+    /// A line from a live input source was longer than the source keeps, and was skipped whole.
+    case lineDiscarded(source: Int, byteCount: Int)
     /// A live input source came to its end (or failed, with a message).
     case sourceEnded(source: Int, problem: String?)
     /// The program took the terminal back after a suspend or a stop from outside.

@@ -1,110 +1,308 @@
 import CNCursesW
-import Glibc
 
-/// Writes an asciicast v2 recording: a JSON header, then one `[seconds, "o", data]` line per write to the terminal.
+/// Writes an asciicast v2 recording without ever blocking: a JSON header, then one line per event.
 ///
-/// Each event is written to the file as it happens, so a recording is complete
-/// up to the last frame even if the program is killed.
+/// ``recordOutput(_:at:)`` and ``recordResize(columns:rows:at:)`` only append whole
+/// JSON lines to a buffer in memory. The run loop polls ``descriptor`` for
+/// `POLLOUT` while ``hasPendingOutput`` is true and calls ``writePending()``, which
+/// writes what the file takes at that moment. At exit, ``finish(waitingAtMostSeconds:)``
+/// writes the rest with a bounded wait and closes the file.
+///
+/// Nothing is lost silently: a failed write (a full disk, a pipe whose reader
+/// went away) or a reader that falls more than ``bufferLimitBytes`` behind stops
+/// the recording at once and sets ``failure``. A regular file is then cut back to
+/// its last complete line, so it stays valid asciicast v2.
 public final class SessionRecorder {
-    private let descriptor: Int32
-    private let clock = MonotonicClock()
+    /// The most that may wait to be written by default: 8 MiB, many seconds of frames.
+    public static let defaultBufferLimitBytes = 8 << 20
+
+    /// Where the recording goes.
+    public let path: String
+    /// The most that may wait to be written (beyond the newest event) before the recording stops.
+    public let bufferLimitBytes: Int
+    /// The file, non-blocking, to poll for `POLLOUT`; `nil` once the recording finished or failed.
+    public private(set) var descriptor: FileDescriptor?
+    /// Why the recording stopped part-way, if it did.
+    public private(set) var failure: RecordingFailure?
+
+    /// Whether the file is a regular file, which can be cut back to its last complete line.
+    private let isRegularFile: Bool
+    /// Where the recording starts in the file (0, unless the path named an open file's descriptor).
+    private let startOffset: Int
+    /// Whole JSON lines; the bytes from ``pendingStart`` on are not written yet.
+    private var pending: [UInt8] = []
+    /// How much of ``pending`` is already written.
+    private var pendingStart = 0
+    /// Bytes written to the file so far.
+    private var writtenBytes = 0
+    /// Bytes written up to the end of the last complete line.
+    private var completeBytes = 0
     /// Bytes of a UTF-8 sequence cut at the end of the last chunk, kept for the next.
     private var carry: [UInt8] = []
+    /// The time of the last event, in microseconds, so that times never go backwards.
+    private var lastMicroseconds = 0
 
-    /// Creates the file and writes the header (wraps `open` and `write`).
+    /// Opens the file, without waiting for anything, and queues the header (wraps `open`, `fstat` and `lseek`).
+    ///
+    /// The header is written at once if the file takes it; a file that refuses
+    /// writes, such as `/dev/full`, is not an error here but a ``failure``, as
+    /// it would be at any later write.
+    ///
+    /// A FIFO is opened only if a program already reads it: waiting for a reader
+    /// would hold up start-up for as long as none comes, before the terminal is
+    /// set up and with no way to say why. The error tells the user to start the
+    /// reader first; pipes such as `>(gzip > demo.cast.gz)` always have one.
     ///
     /// - Parameters:
     ///   - path: Where to write, usually ending in `.cast`.
     ///   - columns: The terminal's width.
     ///   - rows: The terminal's height.
     ///   - unixTime: The start, in seconds since 1970, for the header's `timestamp`.
-    public init(path: String, columns: Int, rows: Int, unixTime: Int) throws(TerminalError) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw .cannotOpen(path: path, errorNumber: errno) }
-        descriptor = opened
-        let header =
-            "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(unixTime), "
-            + "\"env\": {\"TERM\": \(Self.jsonString(Array((getenv("TERM").map { String(cString: $0) } ?? "").utf8)))}}\n"
-        writeAll(Array(header.utf8))
+    ///   - terminalType: The `TERM` to name in the header's `env`, if any.
+    ///   - bufferLimitBytes: The most that may wait to be written before the recording stops.
+    /// - Throws: ``RecordingOpenError``: the path is a terminal, a FIFO no one reads, or cannot be opened.
+    public init(
+        path: String, columns: Int, rows: Int, unixTime: Int, terminalType: String?,
+        bufferLimitBytes: Int = SessionRecorder.defaultBufferLimitBytes
+    ) throws(RecordingOpenError) {
+        self.path = path
+        self.bufferLimitBytes = bufferLimitBytes
+        let file: FileDescriptor
+        do {
+            // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
+            file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            if error.errorNumber == ENXIO, let status = try? FileDescriptor.status(ofPath: path),
+                FileType(status) == .fifo
+            {
+                throw .noReader(path: path)
+            }
+            throw .cannotOpen(path: path, error)
+        }
+        guard !file.isTerminal else {
+            file.close()
+            throw .isTerminal(path: path)
+        }
+        do {
+            isRegularFile = FileType(try file.status()) == .regular
+            startOffset = isRegularFile ? try file.seek(toOffset: 0, from: SEEK_CUR) : 0
+        } catch {
+            file.close()
+            throw .cannotOpen(path: path, error)
+        }
+        descriptor = file
+        var header = "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(unixTime)"
+        if let terminalType {
+            header += ", \"env\": {\"TERM\": \(Self.jsonString(Array(terminalType.utf8)))}"
+        }
+        pending = Array((header + "}\n").utf8)
+        writePending()
     }
 
-    /// Creates a recording of the terminal on standard output, with its size and the time now in the header.
+    /// Opens a recording of the terminal on standard output, with its size, `TERM` and the time now in the header.
     ///
-    /// Wraps `ioctl(TIOCGWINSZ)` and `time`; the file is created before the screen starts, so a bad path is reported on a clean terminal.
-    public convenience init(forTerminalRecordingTo path: String) throws(TerminalError) {
+    /// Wraps `ioctl(TIOCGWINSZ)`, `getenv` and `time`. Open it before the screen
+    /// starts, so that a bad path is reported on a clean terminal.
+    public convenience init(
+        forTerminalRecordingTo path: String, bufferLimitBytes: Int = SessionRecorder.defaultBufferLimitBytes
+    ) throws(RecordingOpenError) {
         var rows: Int32 = 24
         var columns: Int32 = 80
         _ = cnc_terminal_size(1, &rows, &columns)
-        try self.init(path: path, columns: Int(columns), rows: Int(rows), unixTime: time(nil))
+        try self.init(
+            path: path, columns: Int(columns), rows: Int(rows), unixTime: time(nil),
+            terminalType: getenv("TERM").map { String(cString: $0) }, bufferLimitBytes: bufferLimitBytes)
     }
 
     deinit {
-        close(descriptor)
+        finish(waitingAtMostSeconds: 0)
     }
 
-    /// Records bytes written to the terminal, at the time they were written.
-    public func recordOutput(_ bytes: [UInt8]) {
-        var data = carry + bytes
-        carry = Self.incompleteTail(of: data)
-        data.removeLast(carry.count)
-        guard !data.isEmpty else { return }
-        writeEvent(code: "o", payload: Self.jsonString(data))
+    /// Whether events are still being recorded: not finished, not failed.
+    public var isRecording: Bool {
+        descriptor != nil
+    }
+
+    /// Whether lines wait to be written: poll ``descriptor`` for `POLLOUT` and call ``writePending()``.
+    public var hasPendingOutput: Bool {
+        descriptor != nil && pendingStart < pending.count
+    }
+
+    /// How many bytes wait to be written.
+    public var pendingByteCount: Int {
+        pending.count - pendingStart
+    }
+
+    /// Records bytes written to the terminal; a UTF-8 sequence cut at the end waits for the rest.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes, exactly as written to the terminal.
+    ///   - seconds: When, in seconds since the recording started; an earlier time than the last event's counts as the same.
+    public func recordOutput(_ bytes: UnsafeRawBufferPointer, at seconds: Double) {
+        guard isRecording, !bytes.isEmpty else { return }
+        if carry.isEmpty {
+            appendOutput(bytes, at: seconds)
+        } else {
+            let joined = carry + bytes
+            carry.removeAll()
+            joined.withUnsafeBytes { appendOutput($0, at: seconds) }
+        }
+    }
+
+    /// Records bytes written to the terminal, given as an array.
+    public func recordOutput(_ bytes: [UInt8], at seconds: Double) {
+        bytes.withUnsafeBytes { recordOutput($0, at: seconds) }
     }
 
     /// Records a change of terminal size, as asciicast's `r` event.
-    public func recordResize(columns: Int, rows: Int) {
-        writeEvent(code: "r", payload: "\"\(columns)x\(rows)\"")
+    ///
+    /// - Parameters:
+    ///   - columns: The new width.
+    ///   - rows: The new height.
+    ///   - seconds: When, in seconds since the recording started.
+    public func recordResize(columns: Int, rows: Int, at seconds: Double) {
+        guard isRecording else { return }
+        appendEvent(code: "r", at: seconds) { $0 += Array("\"\(columns)x\(rows)\"".utf8) }
     }
 
-    private func writeEvent(code: String, payload: String) {
-        let seconds = (clock.now * 1_000_000).rounded() / 1_000_000
-        writeAll(Array("[\(seconds), \"\(code)\", \(payload)]\n".utf8))
-    }
-
-    private func writeAll(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
+    /// Writes as much of what waits as the file takes now, never waiting (wraps `write`, and `ftruncate` on failure).
+    ///
+    /// A failed write stops the recording and sets ``failure``.
+    public func writePending() {
+        guard let descriptor else { return }
+        while pendingStart < pending.count {
+            let start = pendingStart
+            let result = pending.withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in
+                    try descriptor.write(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+                }
+            }
+            switch result {
+            case .success(nil):
+                compactPending()
+                return
+            case .success(let written?):
+                if let lastLineEnd = pending[start..<(start + written)].lastIndex(of: 0x0A) {
+                    completeBytes = writtenBytes + (lastLineEnd - start) + 1
+                }
+                writtenBytes += written
+                pendingStart += written
+            case .failure(let error):
+                stop(.writeFailed(error))
+                return
+            }
         }
+        compactPending()
     }
 
-    /// The bytes at the end that begin a UTF-8 sequence not yet complete.
-    static func incompleteTail(of bytes: [UInt8]) -> [UInt8] {
-        var start = bytes.count
-        var continuation = 0
-        while start > 0 && continuation < 3 && bytes[start - 1] & 0xC0 == 0x80 {
-            start -= 1
-            continuation += 1
-        }
-        guard start > 0 else { return [] }
-        let lead = bytes[start - 1]
-        let needed = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0
-        return needed > continuation ? Array(bytes[(start - 1)...]) : []
-    }
-
-    /// UTF-8 bytes as a JSON string literal, escaping quotes, backslashes and control characters.
-    static func jsonString(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var result = "\""
-        let hex = Array("0123456789abcdef")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
-                } else {
-                    result.unicodeScalars.append(scalar)
+    /// Writes what waits, waiting at most a given time in all for the file to take it, then closes the file (wraps `poll` and `close`).
+    ///
+    /// A UTF-8 sequence still incomplete is recorded as it is (it shows as U+FFFD).
+    /// If the reader takes nothing before the time is up, the rest is lost and
+    /// ``failure`` says so. Calling it again does nothing.
+    ///
+    /// - Parameter seconds: The longest wait in all; 0 writes only what the file takes at once.
+    public func finish(waitingAtMostSeconds seconds: Double) {
+        guard isRecording else { return }
+        if !carry.isEmpty {
+            let rest = carry
+            carry.removeAll()
+            rest.withUnsafeBytes { bytes in
+                appendEvent(code: "o", at: Double(lastMicroseconds) / 1_000_000) {
+                    Self.appendJSONString(bytes, to: &$0)
                 }
             }
         }
-        return result + "\""
+        let deadline = ContinuousClock.now + .seconds(max(seconds, 0))
+        while true {
+            writePending()
+            guard let descriptor else { return }
+            guard hasPendingOutput else { break }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else {
+                stop(.readerStalledAtEnd(seconds: seconds, unwrittenBytes: pendingByteCount))
+                return
+            }
+            let milliseconds = Int32(clamping: Int((remaining / .milliseconds(1)).rounded(.up)))
+            do {
+                _ = try descriptor.poll(for: Int16(POLLOUT), timeoutMilliseconds: milliseconds)
+            } catch {
+                stop(.writeFailed(error))
+                return
+            }
+        }
+        close()
+    }
+
+    // MARK: - Private
+
+    /// Appends one `o` event for the complete UTF-8 sequences of some bytes, and carries the incomplete end.
+    private func appendOutput(_ bytes: UnsafeRawBufferPointer, at seconds: Double) {
+        let tail = Self.incompleteTailLength(of: bytes)
+        if tail > 0 {
+            carry = Array(bytes[(bytes.count - tail)...])
+        }
+        let complete = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)])
+        guard !complete.isEmpty else { return }
+        appendEvent(code: "o", at: seconds) { Self.appendJSONString(complete, to: &$0) }
+    }
+
+    /// Appends `[seconds, "code", payload]` and a line end; stops the recording if too much now waits.
+    private func appendEvent(code: String, at seconds: Double, payload: (inout [UInt8]) -> Void) {
+        let lineStart = pending.count
+        pending += Array("[\(Self.timeText(microseconds: microseconds(at: seconds))), \"\(code)\", ".utf8)
+        payload(&pending)
+        pending += [0x5D, 0x0A]  // "]\n"
+        guard pendingByteCount > bufferLimitBytes else { return }
+        let lineLength = pending.count - lineStart
+        writePending()
+        // Too much waits, and not only the newest line: the reader does not keep up.
+        if isRecording && pendingByteCount > bufferLimitBytes && pendingByteCount > lineLength {
+            stop(.readerFellBehind(bufferLimitBytes: bufferLimitBytes))
+        }
+    }
+
+    /// An event's time in whole microseconds, never before the last event's.
+    private func microseconds(at seconds: Double) -> Int {
+        // Clamped to about 31 years, so that the conversion cannot overflow.
+        let bounded = seconds.isFinite ? min(max(seconds, 0), 1e9) : 0
+        lastMicroseconds = max(lastMicroseconds, Int((bounded * 1_000_000).rounded()))
+        return lastMicroseconds
+    }
+
+    /// Drops the written lines from the buffer once they are a good part of it.
+    private func compactPending() {
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+            pendingStart = 0
+        } else if pendingStart >= 65_536 && pendingStart >= pending.count / 2 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+    }
+
+    /// Stops the recording: cuts a regular file back to its last complete line, closes it, drops what waits (wraps `ftruncate`).
+    private func stop(_ cause: RecordingFailure.Cause) {
+        guard let descriptor, failure == nil else { return }
+        var endsInCutLine = writtenBytes > completeBytes
+        if endsInCutLine && isRegularFile {
+            do {
+                try descriptor.truncate(toLength: startOffset + completeBytes)
+                endsInCutLine = false
+            } catch {
+                // The cut line stays; the failure says so.
+            }
+        }
+        failure = RecordingFailure(path: path, cause: cause, endsInCutLine: endsInCutLine)
+        close()
+    }
+
+    /// Closes the file and forgets what waits (wraps `close`).
+    private func close() {
+        descriptor?.close()
+        descriptor = nil
+        pending = []
+        pendingStart = 0
+        carry = []
     }
 }

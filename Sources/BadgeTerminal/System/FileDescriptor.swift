@@ -109,6 +109,33 @@ public struct FileDescriptor: Sendable, Hashable {
         isatty(rawValue) == 1
     }
 
+    /// Whether the descriptor is this process's controlling terminal (wraps `tcgetpgrp`).
+    ///
+    /// `tcgetpgrp` succeeds only on the controlling terminal, whatever path opened it
+    /// (`/dev/tty` or its `/dev/pts/N` name).
+    public var isControllingTerminal: Bool {
+        isTerminal && tcgetpgrp(rawValue) != -1
+    }
+
+    /// Waits until the descriptor is ready for some of the events asked for, or a timeout passes (wraps `poll`).
+    ///
+    /// - Parameters:
+    ///   - events: `POLLIN`, `POLLOUT` and the like.
+    ///   - timeoutMilliseconds: The longest wait; 0 only checks, negative waits without a limit.
+    /// - Returns: The events that happened, with `POLLERR`, `POLLHUP` and `POLLNVAL` among them;
+    ///   empty when the time passed or a signal ended the wait (so that callers with a deadline
+    ///   recompute what is left of it).
+    public func poll(for events: Int16, timeoutMilliseconds: Int32) throws(SystemError) -> Int16 {
+        var request = pollfd(fd: rawValue, events: events, revents: 0)
+        let ready = cPoll(&request, 1, timeoutMilliseconds)
+        if ready < 0 {
+            let failure = errno
+            if failure == EINTR { return 0 }
+            throw SystemError(call: "poll", errorNumber: failure)
+        }
+        return ready == 0 ? 0 : request.revents
+    }
+
     /// Cuts a regular file to a length (wraps `ftruncate`).
     public func truncate(toLength length: Int) throws(SystemError) {
         try SystemCall.retrying("ftruncate") { ftruncate(rawValue, off_t(length)) }
@@ -118,6 +145,13 @@ public struct FileDescriptor: Sendable, Hashable {
     @discardableResult
     public func seek(toOffset offset: Int, from whence: Int32 = SEEK_SET) throws(SystemError) -> Int {
         Int(try SystemCall.retrying("lseek") { lseek(rawValue, off_t(offset), whence) })
+    }
+
+    /// The type, size and device of the file a path names, following symbolic links (wraps `stat`).
+    public static func status(ofPath path: String) throws(SystemError) -> stat {
+        var status = stat()
+        try SystemCall.retrying("stat") { stat(path, &status) }
+        return status
     }
 
     /// Creates a pipe (wraps `pipe`); both ends are close-on-exec.
@@ -143,6 +177,11 @@ public struct FileDescriptor: Sendable, Hashable {
 }
 @inline(__always) private func cPipe(_ descriptors: UnsafeMutablePointer<Int32>) -> Int32 {
     pipe(descriptors)
+}
+@inline(__always) private func cPoll(_ request: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: Int32)
+    -> Int32
+{
+    poll(request, count, timeout)
 }
 @inline(__always) private func cClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)

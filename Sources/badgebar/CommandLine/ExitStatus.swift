@@ -45,13 +45,13 @@ enum ExitStatus: Equatable, Sendable {
         case .failure:
             return "No usable terminal: standard input or output is not a terminal, or TERM is unset, dumb or unknown"
         case .usage:
-            return "A bad option or argument"
+            return "A bad option or argument, or the terminal itself given as --counts-from or --record"
         case .noInput:
-            return "The counts file of --counts-from cannot be opened"
+            return "The counts source of --counts-from cannot be opened, or is a directory"
         case .cantCreate:
-            return "The recording of --record cannot be created"
+            return "The recording of --record cannot be created, or is a FIFO nothing reads"
         case .ioError:
-            return "The output of --help, --version or --generate cannot be written"
+            return "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output of --help, --version or --generate cannot be written"
         case .signal:
             return "Ended by signal N (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), after restoring the terminal"
         }

@@ -1,0 +1,33 @@
+/// The kind of file a descriptor or a path refers to, read from a `stat`'s `st_mode`.
+public enum FileType: Sendable, Equatable {
+    /// A regular file.
+    case regular
+    /// A directory.
+    case directory
+    /// A FIFO or a pipe.
+    case fifo
+    /// A character device: a terminal, `/dev/null`, `/dev/zero` and the like.
+    case characterDevice
+    /// A block device.
+    case blockDevice
+    /// A socket.
+    case socket
+    /// A symbolic link (only from `lstat`; `stat` and `fstat` follow links).
+    case symbolicLink
+    /// Anything else.
+    case other
+
+    /// The type a `stat` result records.
+    public init(_ status: stat) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        case S_IFLNK: self = .symbolicLink
+        default: self = .other
+        }
+    }
+}
