@@ -164,6 +164,15 @@ public final class LiveTerminal: TerminalBackend {
             waitingFrame = nil
             paint(frame)
         }
+        // A pipe may take more than poll says (Linux reports room by whole pages), so the recording is
+        // offered what is pending each turn, not only when poll reports room.
+        if recorder?.hasPendingOutput == true {
+            recorder?.writePending()
+        }
+        if let failure = recorder?.failure, !reportedRecordingFailure {
+            reportedRecordingFailure = true
+            return [.problem(failure.message)]
+        }
         var wake = deadline
         if let escape = decoder.deadline {
             wake = min(wake ?? escape, escape)
@@ -229,10 +238,6 @@ public final class LiveTerminal: TerminalBackend {
             events.append(.input(event))
         }
         pendingEvents.removeAll(keepingCapacity: true)
-        if let failure = recorder?.failure, !reportedRecordingFailure {
-            reportedRecordingFailure = true
-            events.append(.problem(failure.message))
-        }
         if output.failure != nil {
             events.append(.hangup)
         }
