@@ -39,7 +39,9 @@ public final class LiveTerminal: TerminalBackend {
     /// The most bytes read from the keyboard in one turn, so a flood of input cannot hold up frames and signals.
     static let readChunkBytes = 16_384
 
+    /// The colour depth ncurses found and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities
+    /// The size the kernel last reported, which may be larger than can be drawn.
     public private(set) var size: TerminalSize
     private let session: TerminalSession
     private let clock: MonotonicClock
@@ -125,16 +127,20 @@ public final class LiveTerminal: TerminalBackend {
         close()
     }
 
+    /// Seconds since the terminal was set up, on a clock that never goes backwards.
     public var now: Double { clock.now }
 
+    /// Restores the terminal on every way out; safe to call more than once.
     public func close() {
         session.close()
     }
 
+    /// Repaints every cell with the next frame (Ctrl-L).
     public func invalidate() {
         session.painter.invalidate()
     }
 
+    /// Paints a frame now, or keeps it for when the terminal has taken the last one.
     public func draw(_ canvas: Canvas) {
         guard session.isHeld else { return }
         guard !session.output.hasPending else {
@@ -157,6 +163,7 @@ public final class LiveTerminal: TerminalBackend {
         output.flush()
     }
 
+    /// Writes what the terminal takes, then waits in one `poll` for keys, signals, the terminal, the recording and the watched descriptors.
     public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
         let output = session.output
         output.flush()
@@ -268,21 +275,25 @@ public final class LiveTerminal: TerminalBackend {
         return .resize(columns: newSize.columns, rows: newSize.rows)
     }
 
+    /// Gives the terminal back and stops with SIGTSTP; once continued in the foreground, takes it again.
     public func suspend() -> Int32? {
         session.release()
         return stopUntilForeground(signal: SIGTSTP)
     }
 
+    /// Gives the terminal back as it was, so a child can use it.
     public func releaseForChild() {
         session.release()
         isHandedOver = true
     }
 
+    /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.
     public func giveForeground(to group: pid_t) {
         session.device.setForegroundGroup(group)
         kill(-group, SIGCONT)
     }
 
+    /// Makes the program's group the foreground group again and takes the terminal back.
     public func takeBack() {
         session.device.setForegroundGroup(getpgrp())
         isHandedOver = false
@@ -291,6 +302,7 @@ public final class LiveTerminal: TerminalBackend {
         }
     }
 
+    /// Takes the terminal back after a stop from outside, or stops again if continued in the background.
     public func continueAfterStop() {
         guard !isHandedOver else { return }
         if session.holdAgain() {

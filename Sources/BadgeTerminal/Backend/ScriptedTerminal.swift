@@ -28,8 +28,11 @@ public final class ScriptedTerminal: TerminalBackend {
         public var canvas: Canvas
     }
 
+    /// Seconds on the clock, which moves only when the runner waits.
     public private(set) var now: Double
+    /// The screen's size; a scripted resize changes it.
     public private(set) var size: TerminalSize
+    /// What the screen shows.
     public let capabilities: TerminalCapabilities
     /// Every frame drawn, in order.
     public private(set) var frames: [Frame] = []
@@ -72,15 +75,18 @@ public final class ScriptedTerminal: TerminalBackend {
     /// The last frame drawn, if any.
     public var lastFrame: Canvas? { frames.last?.canvas }
 
+    /// Keeps the frame, unless it is the same as the last.
     public func draw(_ canvas: Canvas) {
         if let last = frames.last?.canvas, last == canvas { return }
         frames.append(Frame(time: now, canvas: canvas))
     }
 
+    /// Counts the request to repaint everything.
     public func invalidate() {
         invalidations += 1
     }
 
+    /// Moves the clock to the deadline or the next scripted event, whichever is first, and returns what happens then.
     public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
         deadlines.append(deadline)
         var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
@@ -123,27 +129,33 @@ public final class ScriptedTerminal: TerminalBackend {
         return poll(&polled, 1, 0) > 0
     }
 
+    /// Counts the suspend and returns ``signalWhileSuspended``.
     public func suspend() -> Int32? {
         suspensions += 1
         return signalWhileSuspended
     }
 
+    /// Counts taking the terminal back.
     public func continueAfterStop() {
         continuations += 1
     }
 
+    /// Notes that a child has the terminal.
     public func releaseForChild() {
         isHandedOver = true
     }
 
+    /// Records the group the terminal was handed to.
     public func giveForeground(to group: pid_t) {
         foregroundGroups.append(group)
     }
 
+    /// Notes that the program has the terminal again.
     public func takeBack() {
         isHandedOver = false
     }
 
+    /// Notes that the terminal was given back.
     public func close() {
         isClosed = true
     }
