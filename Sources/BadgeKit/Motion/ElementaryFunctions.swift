@@ -57,6 +57,20 @@ public enum ElementaryFunctions {
         return exp(exponent * log(base))
     }
 
+    /// The real cube root, negative for a negative number.
+    public static func cubeRoot(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let magnitude = Swift.abs(value)
+        // A first guess from the exponent, within a factor of 2; Halley's iteration for x³ = magnitude
+        // then triples the correct digits each step, so five steps reach full precision.
+        var root = Double(sign: .plus, exponent: magnitude.exponent / 3, significand: 1)
+        for _ in 0..<5 {
+            let cube = root * root * root
+            root *= (cube + 2 * magnitude) / (2 * cube + magnitude)
+        }
+        return value < 0 ? -root : root
+    }
+
     /// The sine of an angle in radians.
     public static func sin(_ radians: Double) -> Double {
         let (quadrant, remainder) = reduce(radians)

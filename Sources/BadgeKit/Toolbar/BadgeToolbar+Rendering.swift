@@ -104,32 +104,37 @@ extension BadgeToolbar {
         }
     }
 
+    /// Draws one badge into its span, in the colours and weight the terminal will show.
     private func drawBadge(
         _ frame: BadgeFrame, color: RGBColor, span: ToolbarLayout.Span, into canvas: inout Canvas,
         appearance: ToolbarAppearance
     ) {
         guard let text = frame.text else { return }
+        let depth = appearance.colorDepth
         if text == BadgeText.dot {
             // A dot badge is the dot itself in the badge colour, on the screen's own background.
             let ink = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
-            let faint = !appearance.colorDepth.rampsColors && frame.opacity < 1
-            let style = CellStyle(foreground: .rgb(ink), attributes: faint ? .dim : .bold)
+            let faint = !depth.rampsColors && frame.opacity < 1
+            let weight: TextAttributes = depth.allowsBold(textColor: ink) ? .bold : []
+            let style = CellStyle(foreground: .rgb(ink), attributes: faint ? .dim : weight)
             canvas.put(appearance.badgeDotGlyph, columnWidth: 1, column: span.column, row: span.row, style: style)
             return
         }
+        // Black or white, by the colour the terminal will show for the badge.
+        let textColor = depth.badgeTextColor(on: color)
         let style: CellStyle
-        if appearance.colorDepth.rampsColors {
+        if depth.rampsColors {
             // Fade through colours, from the background to the badge colour. The colours carry the badge;
             // plain weight keeps every badge frame a style change shorter (bold only where colours are few).
             let background = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
-            let ink = background.mixed(with: color.contrastingForeground, fraction: frame.textOpacity * frame.opacity)
+            let ink = background.mixed(with: textColor, fraction: frame.textOpacity * frame.opacity)
             style = CellStyle(foreground: .rgb(ink), background: .rgb(background))
         } else {
-            // Few colours: fade from dim to normal.
+            // Few colours: fade from dim to normal; bold only where it keeps the text's colour (never black).
             let faint = frame.opacity < 1 || frame.textOpacity < 1
+            let weight: TextAttributes = depth.allowsBold(textColor: textColor) ? .bold : []
             style = CellStyle(
-                foreground: .rgb(color.contrastingForeground), background: .rgb(color),
-                attributes: faint ? .dim : .bold)
+                foreground: .rgb(textColor), background: .rgb(color), attributes: faint ? .dim : weight)
         }
         canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
         let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text
