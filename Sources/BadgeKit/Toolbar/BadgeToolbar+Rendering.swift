@@ -13,6 +13,9 @@ extension BadgeToolbar {
     /// each badge on its button's corner (the row above the closing bracket unless told otherwise), and the focused
     /// button gets bold brackets, a line beneath it and, while nothing moves, the cursor.
     ///
+    /// Badges are an overlay: they are drawn last, and nothing of a button or its
+    /// bounce ever lies on a badge's row, so no frame covers one.
+    ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into.
     ///   - row: The row of the buttons; badges use the row above (or below, for a bottom ``badgeCorner``),
@@ -43,29 +46,17 @@ extension BadgeToolbar {
             let frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             let focused = showsFocus && index == focusedIndex
             drawButton(
-                at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
+                at: index, layout: layout, bracketInset: frame.bracketInset, focused: focused, into: &canvas,
                 appearance: appearance)
         }
-        // Badges go over the buttons; an icon in the air goes over its own badge, so the hop stays visible.
+        // Badges go over everything else, on rows the buttons never draw on.
         for index in buttons.indices {
             var frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             guard frame.text != nil, frame.columns > 0 else { continue }
-            // A word too wide for the room between the neighbours is shortened with an ellipsis (a number never is).
-            let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
-            if frame.columns > widest, let text = frame.text, !frame.isDot, !BadgeMotion.isNumeric(text) {
-                frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
-                frame.columns = widest
-            }
+            fit(&frame, forButtonAt: index, layout: layout, widths: appearance.widths)
             let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
             layout.buttons[index].badge = span
             drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
-            if frame.iconLift > 0 {
-                let icon = appearance.icon(for: buttons[index].symbolName)
-                let iconSpan = layout.buttons[index].icon
-                canvas.put(
-                    icon.glyph, columnWidth: icon.columns, column: iconSpan.column,
-                    row: iconSpan.row - frame.iconLift, style: .plain)
-            }
         }
         if showsFocus, layout.buttons.indices.contains(focusedIndex), !isAnimating(at: time) {
             // At rest the cursor sits on the focused button's opening bracket, where screen readers and
@@ -77,6 +68,34 @@ extension BadgeToolbar {
         return layout
     }
 
+    /// Makes a badge fit between its neighbours without ever showing a number that is not the count.
+    ///
+    /// A word too wide is shortened with an ellipsis. A number too wide is never
+    /// cut: it becomes the limit form `9…9+` with as many nines as fit, which is still
+    /// true, since the count has more digits than that; with no room for even `9+`
+    /// the badge shows a dot. A frame wider than the room (a pop's overshoot) is held
+    /// to it.
+    func fit(_ frame: inout BadgeFrame, forButtonAt index: Int, layout: ToolbarLayout, widths: ColumnWidth) {
+        var fullColumns = frame.columns
+        if let text = frame.text, !frame.isDot, text != BadgeText.dot {
+            fullColumns = max(fullColumns, widths.columns(of: text) + 2)
+        }
+        let widest = layout.widestBadge(forButtonAt: index, upTo: fullColumns, corner: badgeCorner)
+        if let text = frame.text, !frame.isDot, text != BadgeText.dot, widths.columns(of: text) + 2 > widest {
+            if BadgeMotion.isNumeric(text) {
+                let nines = widest - 3
+                if nines >= 1 {
+                    frame.text = String(repeating: "9", count: nines) + "+"
+                } else {
+                    frame.isDot = true
+                }
+            } else {
+                frame.text = Self.shortened(text, toColumns: widest - 2, widths: widths)
+            }
+        }
+        frame.columns = min(frame.columns, widest)
+    }
+
     private func drawTitle(into canvas: inout Canvas, span: ToolbarLayout.Span, widths: ColumnWidth) {
         guard span.columns > 0 else { return }
         let text = Self.shortened(title, toColumns: span.columns, widths: widths)
@@ -84,28 +103,28 @@ extension BadgeToolbar {
     }
 
     private func drawButton(
-        at index: Int, layout: ToolbarLayout, lift: Int, focused: Bool, into canvas: inout Canvas,
+        at index: Int, layout: ToolbarLayout, bracketInset: Int, focused: Bool, into canvas: inout Canvas,
         appearance: ToolbarAppearance
     ) {
         let frame = layout.buttons[index]
         let body = frame.body
         let bracketStyle = focused ? CellStyle(attributes: [.bold, .reverse]) : .plain
-        canvas.put("[", columnWidth: 1, column: body.column, row: body.row, style: bracketStyle)
-        canvas.put("]", columnWidth: 1, column: body.endColumn - 1, row: body.row, style: bracketStyle)
+        // The bounce moves the brackets in toward the icon and out past their places, on the button's row.
+        canvas.put("[", columnWidth: 1, column: body.column + bracketInset, row: body.row, style: bracketStyle)
+        canvas.put("]", columnWidth: 1, column: body.endColumn - 1 - bracketInset, row: body.row, style: bracketStyle)
         let icon = appearance.icon(for: buttons[index].symbolName)
-        canvas.put(
-            icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row - lift,
-            style: .plain)
+        canvas.put(icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row, style: .plain)
         if focused {
             let line = appearance.focusGlyph
+            let lineRow = body.row + 1
             for column in body.column..<body.endColumn {
-                canvas.put(line, columnWidth: 1, column: column, row: body.row + 1, style: CellStyle(attributes: .bold))
+                canvas.put(line, columnWidth: 1, column: column, row: lineRow, style: CellStyle(attributes: .bold))
             }
         }
     }
 
-    /// Draws one badge into its span, in the colours and weight the terminal will show.
-    private func drawBadge(
+    /// Draws one badge into its span: the only function that draws on a badge's cells.
+    func drawBadge(
         _ frame: BadgeFrame, color: RGBColor, span: ToolbarLayout.Span, into canvas: inout Canvas,
         appearance: ToolbarAppearance
     ) {
