@@ -89,6 +89,50 @@ import Testing
                 """)
     }
 
+    /// The toolbar with the focus on Mail, whose badge sits on the corner given.
+    func focused(corner: BadgeCorner) -> String {
+        var toolbar = everyVariant(corner: corner)
+        toolbar.focus(buttonAt: 1)
+        var canvas = Canvas(columns: 46, rows: 5)
+        toolbar.render(into: &canvas, row: 2, at: 0, appearance: ToolbarAppearance(widths: .estimate))
+        return snapshot(canvas, rows: 1..<4)
+    }
+
+    @Test func onABottomCornerTheFocusLineMovesAboveTheButtonsSoBothShow() {
+        #expect(
+            focused(corner: .bottomTrailing) == """
+                |              ──────                          |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |           ●       7     new       0     9999 |
+                |..............aaaaaa..........................|
+                |..a...........b....b..........................|
+                |...........c......ddd...ddddd.....eee...dddddd|
+                a: default on default bold
+                b: default on default bold reverse
+                c: #FF3B30 on default bold
+                d: #FFFFFF on #FF3B30
+                e: #FFFFFF on #007AFF
+                """)
+        #expect(
+            focused(corner: .bottomLeading) == """
+                |              ──────                          |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |      ●       7       new     0      9999     |
+                |..............aaaaaa..........................|
+                |..a...........b....b..........................|
+                |......c......ddd.....ddddd...eee....dddddd....|
+                a: default on default bold
+                b: default on default bold reverse
+                c: #FF3B30 on default bold
+                d: #FFFFFF on #FF3B30
+                e: #FFFFFF on #007AFF
+                """)
+        // On a top corner it stays beneath.
+        #expect(
+            focused(corner: .topTrailing).split(separator: "\n")[2]
+                == "|              ──────                          |")
+    }
+
     @Test func badgesStayOnScreenInEveryCorner() {
         let layout = ToolbarLayout(screenColumns: 33, row: 2, titleColumns: 5, iconColumns: [2, 2, 2])
         for corner in BadgeCorner.allCases {

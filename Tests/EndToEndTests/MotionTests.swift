@@ -84,6 +84,30 @@ extension EndToEnd {
             }
         }
 
+        @Test(
+            "Through auto-play the cursor stays shown at the start of the status line: no flicker, never on a bracket")
+        func theCursorStaysPut() throws {
+            let terminal = try TmuxTerminal(arguments: [])
+            defer { terminal.close() }
+            try terminal.waitForInbox()
+            // Past the first two auto-play steps (1.3 s and 2.6 s) and their animations.
+            var samples: [String] = []
+            while ContinuousClock.now < terminal.launchedAt + .seconds(3.2) {
+                samples.append(try terminal.display("#{cursor_flag} #{cursor_x},#{cursor_y}"))
+            }
+            let screen = try terminal.capture()
+            #expect(screen.words(row: InboxLayout.badgeRow) == ["2", "1", "98"], "the steps played\n\(screen)")
+            let resting = "1 1,23"
+            // Never hidden: hiding it while a badge moved made the bracket under it flicker.
+            #expect(samples.allSatisfy { $0.hasPrefix("1 ") }, "cursor shown in every sample: \(Set(samples))")
+            // Back at column 1 of row 23 after every frame: a sample elsewhere is tmux reading a frame half
+            // drawn, so it never repeats; a cursor left on a bracket would show in sample after sample.
+            let elsewhere = zip(samples, samples.dropFirst()).filter { $0 != resting && $0 == $1 }
+            #expect(elsewhere.isEmpty, "the cursor stayed away from the status line: \(elsewhere)")
+            #expect(samples.filter { $0 == resting }.count * 10 >= samples.count * 9, "\(samples.count) samples")
+            #expect(try terminal.display("#{cursor_flag} #{cursor_x},#{cursor_y}") == resting)
+        }
+
         /// How Reduce Motion is asked for at start.
         enum ReduceMotionSource: String, CaseIterable, CustomTestStringConvertible {
             case flag

@@ -37,6 +37,11 @@ extension Inbox {
 
     /// Draws the whole screen as it looks at an instant.
     ///
+    /// The cursor rests, in every frame, at the start of the status line, where the
+    /// focused button is spoken ("Notifications: 96 unread"), so screen readers,
+    /// braille displays and magnifiers follow the focus without the cursor ever
+    /// sitting on a bracket or moving with an animation.
+    ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into, the size of the screen; it is cleared first.
     ///   - time: The instant, in seconds on the clock.
@@ -75,17 +80,21 @@ extension Inbox {
         if isShowingHelp {
             renderHelp(into: &canvas, appearance: appearance)
         }
+        canvas.cursor = (Self.statusColumn, statusRow)
         return drawn
     }
+
+    /// The column the status line's text starts at, where the cursor rests.
+    static let statusColumn = 1
 
     /// Writes ``statusText`` piece by piece, so no string is built for it each frame; returns the column after it.
     private func writeStatus(into canvas: inout Canvas, row: Int, widths: ColumnWidth) -> Int {
         if let notice {
-            return canvas.write(notice.text, column: 1, row: row, style: .plain, widths: widths)
+            return canvas.write(notice.text, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         }
-        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return 1 }
+        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return Self.statusColumn }
         let button = toolbar.buttons[toolbar.focusedIndex]
-        var column = canvas.write(button.title, column: 1, row: row, style: .plain, widths: widths)
+        var column = canvas.write(button.title, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
         return canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
     }

@@ -11,15 +11,16 @@ extension BadgeToolbar {
     ///
     /// The title goes on the left in bold, the buttons against the right edge,
     /// each badge on its button's corner (the row above the closing bracket unless told otherwise), and the focused
-    /// button gets bold brackets, a line beneath it and, while nothing moves, the cursor.
+    /// button gets bold reverse-video brackets and a line on its other side from the badges: beneath it for
+    /// badges on a top corner, above it for a bottom corner.
     ///
-    /// Badges are an overlay: they are drawn last, and nothing of a button or its
-    /// bounce ever lies on a badge's row, so no frame covers one.
+    /// Badges are an overlay: they are drawn last, and nothing of a button, its
+    /// bounce or its focus line ever lies on a badge's row, so no frame covers one.
     ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into.
     ///   - row: The row of the buttons; badges use the row above (or below, for a bottom ``badgeCorner``),
-    ///     the focus line the row below.
+    ///     the focus line the other one.
     ///   - time: The instant, in seconds on the motion clock.
     ///   - appearance: Glyph widths, icon style and background colour.
     ///   - showsFocus: Whether to mark the focused button.
@@ -57,13 +58,6 @@ extension BadgeToolbar {
             let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
             layout.buttons[index].badge = span
             drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
-        }
-        if showsFocus, layout.buttons.indices.contains(focusedIndex), !isAnimating(at: time) {
-            // At rest the cursor sits on the focused button's opening bracket, where screen readers and
-            // magnifiers follow it. While a badge moves it is hidden, rather than jump to each changed cell
-            // and back every frame.
-            let body = layout.buttons[focusedIndex].body
-            canvas.cursor = (body.column, body.row)
         }
         return layout
     }
@@ -116,7 +110,7 @@ extension BadgeToolbar {
         canvas.put(icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row, style: .plain)
         if focused {
             let line = appearance.focusGlyph
-            let lineRow = body.row + 1
+            let lineRow = badgeCorner.isTop ? body.row + 1 : body.row - 1
             for column in body.column..<body.endColumn {
                 canvas.put(line, columnWidth: 1, column: column, row: lineRow, style: CellStyle(attributes: .bold))
             }
