@@ -79,19 +79,28 @@ import Testing
             ])
     }
 
-    @Test(arguments: [(32, 24), (80, 4), (20, 10), (1, 1), (2, 80), (24, 10), (0, 0)])
+    @Test(arguments: [(32, 24), (80, 4), (20, 10), (1, 1), (2, 80), (24, 10), (0, 0), (6, 24), (9, 1), (6, 2)])
     func tooSmallAScreenSaysSo(columns: Int, rows: Int) {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
         var canvas = Canvas(columns: columns, rows: rows)
         let layout = inbox.render(into: &canvas, at: 0, appearance: appearance)
         #expect(layout == nil)
-        let text = canvas.trimmedLines.joined()
-        if columns >= 30 {
-            #expect(text.contains("Terminal too small: need 33×5"))
-        } else if columns >= 9 {
-            #expect(text.contains("Too small"))
+        // One sentence at every size, shortened only by whole words from its end.
+        let words = canvas.trimmedLines.flatMap { $0.split(separator: " ") }.map(String.init)
+        let sentence = ["Too", "small:", "need", "33×5"]
+        #expect(words.count <= sentence.count)
+        for (index, word) in words.enumerated() {
+            #expect(word == sentence[index] || (index == words.count - 1 && word + ":" == sentence[index]), "\(words)")
         }
-        #expect(!text.contains("Inbox"))
+        if columns >= 20 || (columns >= 6 && rows >= 4) {
+            #expect(words == sentence)
+        } else if columns >= 9 || (columns >= 6 && rows >= 2) {
+            #expect(words.prefix(2) == ["Too", "small"] || words.prefix(2) == ["Too", "small:"])
+        }
+        if let cursor = canvas.cursor {
+            #expect(canvas[cursor.column, cursor.row].glyph == "T", "the cursor at the start of the message")
+        }
+        #expect(!canvas.trimmedLines.joined().contains("Inbox"))
         // Keys still work while the screen is too small.
         #expect(inbox.handle(.character("3"), at: 1, layout: layout) == .none)
         #expect(inbox.toolbar.buttons[2].count == 0)
