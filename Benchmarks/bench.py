@@ -256,11 +256,12 @@ def row_bound(row, before, after, style):
 
     Each maximal run of changed cells costs a cursor move to its first cell,
     the shortest SGR sequence wherever a glyph's style differs from the one in
-    force, and the UTF-8 bytes of its glyphs. Returns the bound and the style
-    in force afterwards.
+    force, and the UTF-8 bytes of its glyphs. Returns the bound, the style in
+    force afterwards, and the column just after the last run (None if no cell changed).
     """
     bound = 0
     column = 0
+    end = None
     while column < len(after):
         if before[column] == after[column]:
             column += 1
@@ -274,7 +275,19 @@ def row_bound(row, before, after, style):
                     style = cell_style(cell)
                 bound += len(cell.data.encode())
             column += 1
-    return bound, style
+        end = column
+    return bound, style, end
+
+
+def cursor_return_bytes(last_drawn, cursor):
+    """The bytes to put a visible cursor back where it rests after a frame's last run: none if already there.
+
+    `last_drawn` is (row, column just after the last run), or None for a frame
+    that drew nothing; `cursor` is pyte's cursor after the frame.
+    """
+    if last_drawn is None or cursor.hidden or last_drawn == (cursor.y, cursor.x):
+        return 0
+    return cursor_move_bytes(cursor.y, cursor.x)
 
 
 def frame_costs(history, window):
@@ -294,12 +307,18 @@ def frame_costs(history, window):
         stream.feed(bytes(frame))
         bound = 0
         style = DEFAULT_STYLE
+        last_drawn = None
         for row in sorted(screen.dirty):
             if 0 <= row < ROWS:
                 now = row_cells(row)
-                row_cost, style = row_bound(row, shown[row], now, style)
+                row_cost, style, end = row_bound(row, shown[row], now, style)
                 bound += row_cost
+                if end is not None:
+                    last_drawn = (row, end)
                 shown[row] = now
+        # The cursor rests, shown, at the start of the status line (for screen readers): any
+        # renderer has to send it back there after drawing elsewhere.
+        bound += cursor_return_bytes(last_drawn, screen.cursor)
         costs.append((len(frame), bound))
     return costs
 

@@ -32,11 +32,11 @@ import Testing
                 a: #000000 on #000000
                 b: default on default bold
                 """)
-        // Part-way: two columns, half faded in, the icon in the air over its badge.
+        // Part-way: two columns, half faded in; the brackets squeezed in on the icon, beside the badge, not over it.
         #expect(
             toolbarSnapshot(cart, at: 0.1) == """
-                |                                  🛒 1  |
-                |  T                             [    ]  |
+                |                                     1  |
+                |  T                              [🛒]   |
                 |.....................................aa.|
                 |..b.....................................|
                 a: #2F2500 on #C19B00
@@ -65,14 +65,14 @@ import Testing
         #expect(toolbarSnapshot(toolbar(count: 1, color: .systemYellow, symbol: "cart"), at: 0) == settled)
     }
 
-    @Test func aNumberRollsThroughTheDigitsBetweenWhileTheIconHops() {
+    @Test func aNumberRollsThroughTheDigitsBetweenWhileTheButtonBounces() {
         var bell = toolbar(count: 96)
         bell.addToCount(2, forButtonAt: 0, at: 0)
         #expect(
             toolbarSnapshot(bell, at: 0.05) == """
-                |                                  🔔97  |
-                |  T                             [    ]  |
-                |....................................aaa.|
+                |                                    97  |
+                |  T                              [🔔]   |
+                |...................................aaaa.|
                 |..b.....................................|
                 a: #FFFFFF on #FF3B30
                 b: default on default bold
@@ -113,7 +113,10 @@ import Testing
         #expect(widths.first == 1)
         #expect(widths.max() == 4)  // the overshoot, one wider than " 5 "
         #expect(widths.last == 3)
-        #expect(bell.badgeFrame(forButtonAt: 0, at: timing.settleSeconds) == BadgeFrame(text: "5", columns: 3))
+        let settled = bell.badgeFrame(forButtonAt: 0, at: timing.settleSeconds)
+        #expect(settled.text == "5" && settled.columns == 3 && settled.opacity == 1 && !settled.isDot)
+        let end = max(timing.settleSeconds, timing.bounceSettleSeconds)
+        #expect(bell.badgeFrame(forButtonAt: 0, at: end) == BadgeFrame(text: "5", columns: 3))
         // Widths never jump by more than one column between milliseconds.
         for (before, after) in zip(widths, widths.dropFirst()) {
             #expect(abs(after - before) <= 1)
@@ -178,48 +181,61 @@ import Testing
 
     // MARK: Bounce
 
-    @Test func anIncreaseLiftsTheIconOneRowAndSettlesBack() {
+    @Test func anIncreaseSqueezesTheBracketsThenStretchesThemAndSettlesBack() {
         var bell = toolbar(count: 3)
         bell.addToCount(1, forButtonAt: 0, at: 0)
-        let lifts = frames(of: bell).map(\.iconLift)
-        #expect(lifts.first == 0)
-        #expect(lifts.max() == 1)
-        #expect(lifts.min() == 0)
-        #expect(lifts.suffix(100).allSatisfy { $0 == 0 })
-        // One hop: the lifted frames form one run.
-        let changes = zip(lifts, lifts.dropFirst()).filter { $0 != $1 }.count
-        #expect(changes == 2)
+        let insets = frames(of: bell).map(\.bracketInset)
+        // In toward the icon, back, out past rest, back: one run of each, in that order.
+        var runs: [Int] = []
+        for inset in insets where runs.last != inset {
+            runs.append(inset)
+        }
+        #expect(runs == [0, 1, 0, -1, 0])
+        #expect(insets.suffix(100).allSatisfy { $0 == 0 })
+        // Both swings last several frames at 60 fps, so each is seen.
+        #expect(insets.filter { $0 == 1 }.count >= 100)
+        #expect(insets.filter { $0 == -1 }.count >= 50)
+    }
+
+    @Test func theSqueezeFollowsTheSpringsImpulse() {
+        // The impulse peaks at two columns' worth, held to one by the icon; the rebound passes a quarter column.
+        let samples = stride(from: 0.0, through: 1, by: 0.0005).map { timing.bounceSqueeze(afterSeconds: $0) }
+        #expect(abs(samples.max()! - MotionTiming.bounceDepthColumns) < 0.01)
+        #expect(samples.min()! < -0.25)
+        #expect(samples.min()! > -0.5)
+        #expect(timing.bracketInset(afterSeconds: 0) == 0)
+        #expect(timing.bracketInset(afterSeconds: timing.bounceSettleSeconds) == 0)
     }
 
     @Test func aDecreaseOrAClearNeverBounces() {
         for newCount in [2, 0] {
             var bell = toolbar(count: 3)
             bell.setCount(newCount, forButtonAt: 0, at: 0)
-            #expect(frames(of: bell).allSatisfy { $0.iconLift == 0 })
+            #expect(frames(of: bell).allSatisfy { $0.bracketInset == 0 })
         }
     }
 
     @Test func aNewIncreaseDuringABounceRestartsIt() {
         var bell = toolbar(count: 3)
         bell.addToCount(1, forButtonAt: 0, at: 0)
-        let liftedAt = stride(from: 0.0, to: 0.3, by: 0.001).first {
-            bell.badgeFrame(forButtonAt: 0, at: $0).iconLift == 1
+        let squeezedAt = stride(from: 0.0, to: 0.3, by: 0.001).first {
+            bell.badgeFrame(forButtonAt: 0, at: $0).bracketInset == 1
         }!
         bell.addToCount(1, forButtonAt: 0, at: 0.1)
-        // The restarted bounce starts from the ground, and lifts again after the same delay.
-        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.1).iconLift == 0)
-        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.1 + liftedAt).iconLift == 1)
+        // The restarted bounce starts from rest, and squeezes again after the same delay.
+        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.1).bracketInset == 0)
+        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.1 + squeezedAt).bracketInset == 1)
         #expect(bell.isAnimating(at: 0.1 + timing.bounceSettleSeconds - 0.01))
     }
 
     // MARK: Reduce Motion
 
     @Test(arguments: [(0, 5), (5, 0), (9, 10), (96, 98), (99, 100), (12, 3)])
-    func underReduceMotionTheIconNeverMovesAndNoBadgeChangesWidth(from: Int, to: Int) {
+    func underReduceMotionTheButtonNeverMovesAndNoBadgeChangesWidth(from: Int, to: Int) {
         var bell = toolbar(count: from, reduceMotion: true)
         bell.setCount(to, forButtonAt: 0, at: 0)
         let all = frames(of: bell, from: -0.01)
-        #expect(all.allSatisfy { $0.iconLift == 0 })
+        #expect(all.allSatisfy { $0.bracketInset == 0 })
         // Only whole-badge widths: the old one, the new one, or none at all.
         let allowed: Set<Int> = [
             0, (BadgeText.text(for: from)?.count ?? 0) + 2, (BadgeText.text(for: to)?.count ?? 0) + 2,

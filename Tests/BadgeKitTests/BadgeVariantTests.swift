@@ -89,6 +89,50 @@ import Testing
                 """)
     }
 
+    /// The toolbar with the focus on Mail, whose badge sits on the corner given.
+    func focused(corner: BadgeCorner) -> String {
+        var toolbar = everyVariant(corner: corner)
+        toolbar.focus(buttonAt: 1)
+        var canvas = Canvas(columns: 46, rows: 5)
+        toolbar.render(into: &canvas, row: 2, at: 0, appearance: ToolbarAppearance(widths: .estimate))
+        return snapshot(canvas, rows: 1..<4)
+    }
+
+    @Test func onABottomCornerTheFocusLineMovesAboveTheButtonsSoBothShow() {
+        #expect(
+            focused(corner: .bottomTrailing) == """
+                |              ──────                          |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |           ●       7     new       0     9999 |
+                |..............aaaaaa..........................|
+                |..a...........b....b..........................|
+                |...........c......ddd...ddddd.....eee...dddddd|
+                a: default on default bold
+                b: default on default bold reverse
+                c: #FF3B30 on default bold
+                d: #FFFFFF on #FF3B30
+                e: #FFFFFF on #007AFF
+                """)
+        #expect(
+            focused(corner: .bottomLeading) == """
+                |              ──────                          |
+                |  T   [ 📰 ]  [ 📨 ]  [ ⭐ ]  [ 🔧 ]  [ 🔔 ]  |
+                |      ●       7       new     0      9999     |
+                |..............aaaaaa..........................|
+                |..a...........b....b..........................|
+                |......c......ddd.....ddddd...eee....dddddd....|
+                a: default on default bold
+                b: default on default bold reverse
+                c: #FF3B30 on default bold
+                d: #FFFFFF on #FF3B30
+                e: #FFFFFF on #007AFF
+                """)
+        // On a top corner it stays beneath.
+        #expect(
+            focused(corner: .topTrailing).split(separator: "\n")[2]
+                == "|              ──────                          |")
+    }
+
     @Test func badgesStayOnScreenInEveryCorner() {
         let layout = ToolbarLayout(screenColumns: 33, row: 2, titleColumns: 5, iconColumns: [2, 2, 2])
         for corner in BadgeCorner.allCases {
@@ -285,5 +329,88 @@ import Testing
                 a: default on default bold
                 b: #FFFFFF on #FF3B30
                 """)
+    }
+}
+
+@Suite struct HugeCountTests {
+    /// The Inbox with `--limit 999999999999` and counts too wide for the room between the buttons.
+    func inbox(counts: [Int], corner: BadgeCorner = .topTrailing) -> Inbox {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: false, limit: 999_999_999_999)
+        inbox.toolbar.badgeCorner = corner
+        for (index, count) in counts.enumerated() {
+            inbox.toolbar.setCount(count, forButtonAt: index, at: -10)
+        }
+        inbox.advance(to: 0)
+        return inbox
+    }
+
+    func render(_ inbox: Inbox, columns: Int = 80) -> (Canvas, ToolbarLayout) {
+        var canvas = Canvas(columns: columns, rows: 24)
+        let layout = inbox.render(into: &canvas, at: 0, appearance: ToolbarAppearance(widths: .estimate))!
+        return (canvas, layout)
+    }
+
+    @Test func countsTooWideForTheirNeighboursShowTheLargestLimitFormThatFits() {
+        let (canvas, _) = render(inbox(counts: [12_345_678, 12_345_679, 12_345_680]))
+        // Not "1234567 123456 12345680": each badge has 8 columns, " 99999+ ", and 99999 < every count.
+        #expect(
+            snapshot(canvas, rows: 1..<3) == """
+                |                                                         99999+  99999+  99999+ |
+                |  Inbox                                                 [ 💬 ]  [ 🛒 ]  [ 🔔 ]  |
+                |........................................................aaaaaaaabbbbbbbbaaaaaaaa|
+                |..ccccc.................................................d....d..................|
+                a: #FFFFFF on #FF3B30
+                b: #000000 on #FFCC00
+                c: default on default bold
+                d: default on default bold reverse
+                """)
+    }
+
+    @Test(arguments: BadgeCorner.allCases, [33, 40, 80])
+    func aBadgeNeverShowsANumberThatIsNotTheCount(corner: BadgeCorner, columns: Int) {
+        for counts in [[12_345_678, 12_345_679, 12_345_680], [99_999, 100_000, 7], [1_000_000, 9, 999_999_999_999]] {
+            let (canvas, layout) = render(inbox(counts: counts, corner: corner), columns: columns)
+            var covered = Set<Int>()
+            for (index, count) in counts.enumerated() {
+                guard let span = layout.buttons[index].badge else {
+                    Issue.record("no badge for \(count)")
+                    continue
+                }
+                let text = canvas.line(at: span.row).unicodeScalars.dropFirst(span.column).prefix(span.columns)
+                let shown = String(String.UnicodeScalarView(text)).trimmingSpaces
+                if shown.hasSuffix("+") {
+                    // The limit form: a run of nines, smaller than the count.
+                    let nines = shown.dropLast()
+                    #expect(!nines.isEmpty && nines.allSatisfy { $0 == "9" }, "\(shown) for \(count)")
+                    #expect(Int(nines).map { $0 < count } == true, "\(shown) for \(count)")
+                } else {
+                    #expect(shown == "\(count)", "\(corner) at \(columns): \(shown) for \(count)")
+                }
+                // No badge on another's cells.
+                let cells = Set(span.column..<span.endColumn)
+                #expect(covered.isDisjoint(with: cells), "\(corner) at \(columns): badge \(index) overlaps")
+                covered.formUnion(cells)
+            }
+        }
+    }
+
+    @Test func theLimitFormShrinksWithTheRoomAndADotStandsInWhenNoNumberFits() {
+        let toolbar = BadgeToolbar(
+            title: "T", buttons: [BadgedButton(title: "A", symbolName: "bell", count: 12_345_678, limit: 999_999_999)])
+        let layout = ToolbarLayout(screenColumns: 12, row: 2, titleColumns: 1, iconColumns: [2])
+        for (room, expected) in [(8, "99999+"), (6, "999+"), (5, "99+"), (4, "9+")] {
+            var frame = BadgeFrame(text: "12345678", columns: 10)
+            var narrow = layout
+            narrow.screenColumns = room
+            narrow.buttons[0].body = .init(column: 0, row: 2, columns: room)
+            toolbar.fit(&frame, forButtonAt: 0, layout: narrow, widths: .estimate)
+            #expect(frame.text == expected && frame.columns == room && !frame.isDot, "\(room)")
+        }
+        var frame = BadgeFrame(text: "12345678", columns: 10)
+        var narrow = layout
+        narrow.screenColumns = 3
+        narrow.buttons[0].body = .init(column: 0, row: 2, columns: 3)
+        toolbar.fit(&frame, forButtonAt: 0, layout: narrow, widths: .estimate)
+        #expect(frame.isDot && frame.columns == 3)
     }
 }

@@ -42,8 +42,9 @@ import Testing
     }
 
     @Test func nearestPaletteColorAtEachDepth() {
-        // 256 colours: red lands in the cube, yellow on gold, grey on the ramp.
-        #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .indexed256) == 203)
+        // 256 colours: red lands on the cube's pure red (by RGB distance it would be the salmon 203), yellow on gold,
+        // grey on the ramp.
+        #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .indexed256) == 196)
         #expect(ColorPalette.nearestIndex(to: .systemYellow, depth: .indexed256) == 220)
         #expect(ColorPalette.nearestIndex(to: .white, depth: .indexed256) == 231)
         #expect(ColorPalette.nearestIndex(to: .black, depth: .indexed256) == 16)
@@ -60,6 +61,68 @@ import Testing
         // No index without colour or with 24-bit colour.
         #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .monochrome) == nil)
         #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .direct) == nil)
+    }
+
+    @Test func oklabMatchesPublishedValues() {
+        // sRGB red, green (#008000), lime, blue, white and black in OKLab, as published (e.g. CSS Color 4 tools).
+        let published: [(RGBColor, Double, Double, Double)] = [
+            (RGBColor(hex: 0xFF0000), 0.6280, 0.2249, 0.1258),
+            (RGBColor(hex: 0x008000), 0.5198, -0.1403, 0.1077),
+            (RGBColor(hex: 0x00FF00), 0.8664, -0.2339, 0.1795),
+            (RGBColor(hex: 0x0000FF), 0.4520, -0.0325, -0.3115),
+            (.white, 1, 0, 0),
+            (.black, 0, 0, 0),
+        ]
+        for (color, lightness, a, b) in published {
+            let lab = OKLabColor(color)
+            #expect(abs(lab.lightness - lightness) < 5e-4, "\(color) L \(lab.lightness)")
+            #expect(abs(lab.a - a) < 5e-4, "\(color) a \(lab.a)")
+            #expect(abs(lab.b - b) < 5e-4, "\(color) b \(lab.b)")
+        }
+        // Ottosson's reference figures to six places.
+        let red = OKLabColor(RGBColor(hex: 0xFF0000))
+        #expect(abs(red.lightness - 0.627_955) < 1e-6 && abs(red.a - 0.224_863) < 1e-6 && abs(red.b - 0.125_846) < 1e-6)
+    }
+
+    @Test func appleColoursLandOnTheirNearestLookingPaletteEntries() {
+        // By OKLab distance, not RGB distance: red on #FF0000 (white text 4.0:1), not the salmon #FF5F5F (3.0:1).
+        #expect(ColorDepth.indexed256.displayedColor(of: .systemRed) == RGBColor(hex: 0xFF0000))
+        #expect(ColorDepth.indexed256.displayedColor(of: .systemYellow) == RGBColor(hex: 0xFFD700))
+        #expect(ColorPalette.nearestIndex(to: .systemYellow, depth: .indexed256) == 220)
+        // At 16 and 8 colours, against xterm's palette.
+        #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .ansi16) == 9)
+        #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .ansi8) == 1)
+        #expect(ColorPalette.nearestIndex(to: .systemBlue, depth: .ansi16) == 12)
+        #expect(ColorPalette.nearestIndex(to: .systemGray, depth: .ansi16) == 8)
+        // The ANSI sixteen are skipped at 256 colours, even where one is exact.
+        #expect(ColorPalette.nearestIndex(to: RGBColor(hex: 0xCD0000), depth: .indexed256)! >= 16)
+        // 24-bit colour shows the colour itself.
+        #expect(ColorDepth.direct.displayedColor(of: .systemRed) == .systemRed)
+    }
+
+    @Test func boldNeverTurnsBlackTextGrey() {
+        for depth in [ColorDepth.ansi8, .ansi16] {
+            #expect(!depth.allowsBold(textColor: .black), "\(depth)")
+            #expect(depth.displayedTextColor(of: .black, bold: true) == RGBColor(hex: 0x7F7F7F))
+            #expect(depth.allowsBold(textColor: .white), "\(depth)")
+        }
+        // At 8 colours bold is what makes white text white rather than light grey.
+        #expect(ColorDepth.ansi8.displayedTextColor(of: .white, bold: false) == RGBColor(hex: 0xE5E5E5))
+        #expect(ColorDepth.ansi8.displayedTextColor(of: .white, bold: true) == .white)
+        // Elsewhere bold does not change the colour shown.
+        for depth in [ColorDepth.monochrome, .indexed256, .direct] {
+            #expect(depth.allowsBold(textColor: .black), "\(depth)")
+            #expect(
+                depth.displayedTextColor(of: .black, bold: true) == depth.displayedTextColor(of: .black, bold: false))
+        }
+    }
+
+    @Test func contrastRatiosAreWCAGs() {
+        #expect(abs(RGBColor.black.contrastRatio(with: .white) - 21) < 1e-9)
+        #expect(abs(RGBColor.white.contrastRatio(with: .white) - 1) < 1e-9)
+        // White on pure red: 1.05 / 0.2626 ≈ 4.0; on the salmon #FF5F5F about 3.0.
+        #expect(abs(RGBColor(hex: 0xFF0000).contrastRatio(with: .white) - 3.998) < 0.001)
+        #expect(abs(RGBColor(hex: 0xFF5F5F).contrastRatio(with: .white) - 2.98) < 0.01)
     }
 
     @Test func paletteIndicesDecodeAsXtermDoes() {
@@ -88,8 +151,13 @@ import Testing
         // COLORTERM alone cannot give 24-bit colour through a 256-colour terminfo entry.
         #expect(
             ColorDepth.detect(colorCount: 256, terminfoHasRGB: false, colorTermVariable: "truecolor") == .indexed256)
-        // A direct entry without COLORTERM stays at 256, which every such terminal also shows.
-        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: nil) == .indexed256)
+        // The RGB capability alone is direct colour: xterm-direct reads every colour number as RGB.
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: nil) == .direct)
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: true, colorTermVariable: "") == .direct)
+        // 2²⁴ colours without RGB: direct only when COLORTERM says so.
+        #expect(ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: false, colorTermVariable: nil) == .indexed256)
+        #expect(
+            ColorDepth.detect(colorCount: 1 << 24, terminfoHasRGB: false, colorTermVariable: "truecolor") == .direct)
     }
 
     @Test func fewerColoursStepDown() {

@@ -39,7 +39,8 @@ import Testing
                 "d: default on default dim",
             ]
         #expect(snapshot(canvas) == expected.joined(separator: "\n"))
-        #expect(canvas.cursor?.column == 56 && canvas.cursor?.row == 2)
+        // The cursor rests where the focused button is spoken, not on its bracket.
+        #expect(canvas.cursor?.column == 1 && canvas.cursor?.row == 23)
     }
 
     @Test func aYellowBadgeHasBlackText() {
@@ -78,19 +79,28 @@ import Testing
             ])
     }
 
-    @Test(arguments: [(32, 24), (80, 4), (20, 10), (1, 1), (2, 80), (24, 10), (0, 0)])
+    @Test(arguments: [(32, 24), (80, 4), (20, 10), (1, 1), (2, 80), (24, 10), (0, 0), (6, 24), (9, 1), (6, 2)])
     func tooSmallAScreenSaysSo(columns: Int, rows: Int) {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
         var canvas = Canvas(columns: columns, rows: rows)
         let layout = inbox.render(into: &canvas, at: 0, appearance: appearance)
         #expect(layout == nil)
-        let text = canvas.trimmedLines.joined()
-        if columns >= 30 {
-            #expect(text.contains("Terminal too small: need 33×5"))
-        } else if columns >= 9 {
-            #expect(text.contains("Too small"))
+        // One sentence at every size, shortened only by whole words from its end.
+        let words = canvas.trimmedLines.flatMap { $0.split(separator: " ") }.map(String.init)
+        let sentence = ["Too", "small:", "need", "33×5"]
+        #expect(words.count <= sentence.count)
+        for (index, word) in words.enumerated() {
+            #expect(word == sentence[index] || (index == words.count - 1 && word + ":" == sentence[index]), "\(words)")
         }
-        #expect(!text.contains("Inbox"))
+        if columns >= 20 || (columns >= 6 && rows >= 4) {
+            #expect(words == sentence)
+        } else if columns >= 9 || (columns >= 6 && rows >= 2) {
+            #expect(words.prefix(2) == ["Too", "small"] || words.prefix(2) == ["Too", "small:"])
+        }
+        if let cursor = canvas.cursor {
+            #expect(canvas[cursor.column, cursor.row].glyph == "T", "the cursor at the start of the message")
+        }
+        #expect(!canvas.trimmedLines.joined().contains("Inbox"))
         // Keys still work while the screen is too small.
         #expect(inbox.handle(.character("3"), at: 1, layout: layout) == .none)
         #expect(inbox.toolbar.buttons[2].count == 0)
@@ -150,13 +160,45 @@ import Testing
         }
     }
 
-    @Test func theCursorRestsOnTheFocusedButtonOnlyWhileNothingMoves() {
+    @Test func theCursorRestsOnTheStatusLineInEveryFrameWhateverMoves() {
+        var inbox = Inbox.demo(startTime: 0, autoPlays: true)
+        var frames = 0
+        // Auto-play steps at 1.3 s, 2.6 s and 3.9 s; a notice and the help come and go on the way.
+        for step in 0...1200 {
+            let time = Double(step) / 240
+            if step == 300 {
+                inbox.report("ignored 'x': no button has that title", at: time)
+            }
+            if step == 700 || step == 1000 {
+                _ = inbox.handle(.character("?"), at: time, layout: nil)
+            }
+            inbox.advance(to: time)
+            let canvas = render(inbox, at: time)
+            #expect(canvas.cursor?.column == 1 && canvas.cursor?.row == 23, "at \(time) s")
+            if inbox.toolbar.isAnimating(at: time) {
+                frames += 1
+            }
+        }
+        #expect(frames > 100, "the walk crossed animations")
+        // The cursor's cell is the first letter of the text that speaks the focused button.
+        inbox.advance(to: 6)
+        let canvas = render(inbox, at: 6)
+        #expect(canvas.line(at: 23).hasPrefix(" Messages: "))
+        #expect(canvas[1, 23].glyph == "M")
+    }
+
+    @Test func theFocusedButtonLooksTheSameOnBothSides() {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
-        #expect(render(inbox).cursor?.column == 56)
-        _ = inbox.handle(.key(.tab), at: 1, layout: nil)
-        #expect(render(inbox, at: 1).cursor?.column == 64)
-        _ = inbox.handle(.character("3"), at: 2, layout: nil)
-        #expect(render(inbox, at: 2.05).cursor == nil, "hidden while the badge pops out")
-        #expect(render(inbox, at: 3).cursor?.column == 72, "back on the focused button at rest")
+        for focus in 0..<3 {
+            let canvas = render(inbox)
+            let body = inbox.toolbar.layout(screenColumns: 80, row: 2, appearance: appearance).buttons[focus].body
+            let opening = canvas[body.column, 2]
+            let closing = canvas[body.endColumn - 1, 2]
+            #expect(opening.glyph == "[" && closing.glyph == "]")
+            #expect(opening.style == closing.style)
+            #expect(opening.style.attributes.contains(.reverse), "visible without colour")
+            #expect(canvas.cursor?.column != body.column && canvas.cursor?.column != body.endColumn - 1)
+            _ = inbox.handle(.key(.tab), at: 0, layout: nil)
+        }
     }
 }

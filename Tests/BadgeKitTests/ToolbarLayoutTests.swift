@@ -62,7 +62,7 @@ import Testing
         #expect(layout.buttonIndex(atColumn: 77, row: 2) == 2)
         // The badge, including the cell past the closing bracket.
         #expect(layout.buttonIndex(atColumn: 78, row: 1) == 2)
-        // The row above a button (where a lifted icon goes).
+        // The row above a button, so a click just above it still reaches it.
         #expect(layout.buttonIndex(atColumn: 64, row: 1) == 1)
         // Gaps, the title, other rows.
         #expect(layout.buttonIndex(atColumn: 62, row: 2) == nil)

@@ -41,7 +41,7 @@ extension EndToEnd {
         }
 
         @Test(
-            "A bottom corner puts every badge on the row below the buttons",
+            "A bottom corner puts every badge on the row below the buttons, and the focus line above them",
             arguments: ["bottom-trailing", "bottom-leading"])
         func bottomCorners(corner: String) throws {
             let terminal = try TmuxTerminal(arguments: Self.mixed + ["--badge-corner", corner])
@@ -49,7 +49,11 @@ extension EndToEnd {
             let screen = try terminal.waitUntil("the badges below the buttons") {
                 $0[InboxLayout.toolbarRow].contains("[ 🔧 ]") && $0.words(row: InboxLayout.focusRow).contains("new")
             }
-            #expect(screen.words(row: InboxLayout.badgeRow).isEmpty, "\(screen)")
+            // The row above holds only the focus line, over the focused first button (the badges covered it below).
+            #expect(screen.words(row: InboxLayout.badgeRow) == [InboxLayout.focusLine], "\(screen)")
+            #expect(
+                screen.columns(of: InboxLayout.focusLine, row: InboxLayout.badgeRow)
+                    == screen.columns(of: "[ 📨 ]", row: InboxLayout.toolbarRow), "\(screen)")
             for badge in ["5", "●", "new", "0"] {
                 #expect(screen.words(row: InboxLayout.focusRow).contains(badge), "\(badge): \(screen)")
             }

@@ -58,7 +58,7 @@ extension EndToEnd {
                 styled.rows[InboxLayout.badgeRow].map(\.text).joined().split(separator: " ") == ["2", "96"], "\(raw)")
         }
 
-        @Test("--color always brings colour back despite NO_COLOR=1: the red badges are 48;5;203 with white text")
+        @Test("--color always brings colour back despite NO_COLOR=1: the red badges are 48;5;196 with white text")
         func colourAlwaysOverridesNoColor() throws {
             let terminal = try TmuxTerminal(
                 arguments: ["--no-autoplay", "--color", "always"], environment: ["NO_COLOR=1"])
@@ -67,8 +67,8 @@ extension EndToEnd {
             let raw = styled.rawLines.prefix(4).joined(separator: "\n").debugDescription
             for column in Array(InboxLayout.messagesBadge) + Array(InboxLayout.notificationsBadge) {
                 let cell = styled.cell(row: InboxLayout.badgeRow, column: column)
-                // #FF3B30 is nearest to cube colour 203 (255, 95, 95); white text is 231.
-                #expect(cell.background == "48;5;203", "badge cell at column \(column): \(cell)\n\(raw)")
+                // #FF3B30 is nearest, by OKLab distance, to cube colour 196 (255, 0, 0); white text is 231.
+                #expect(cell.background == "48;5;196", "badge cell at column \(column): \(cell)\n\(raw)")
                 #expect(cell.foreground == "38;5;231", "badge cell at column \(column): \(cell)\n\(raw)")
                 #expect(!cell.reverse, "colour, not reverse video, at column \(column): \(cell)\n\(raw)")
             }
@@ -85,6 +85,26 @@ extension EndToEnd {
             }
         }
 
+        /// Waits for the red badge 5 and the yellow badge 1 to settle and returns their cells, the styled
+        /// screen and its first rows for failure messages; records an issue and returns nil if they never show.
+        private func settledBadges(
+            _ terminal: TmuxTerminal, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> (red: [StyledCell], yellow: [StyledCell], styled: StyledScreen, raw: String)? {
+            let screen = try terminal.waitUntil("badges 5 and 1", sourceLocation: sourceLocation) {
+                $0.words(row: InboxLayout.badgeRow) == ["5", "1"]
+            }
+            try terminal.waitUntilStill()
+            let styled = try terminal.captureWithEscapes()
+            let raw = styled.rawLines.prefix(4).joined(separator: "\n").debugDescription
+            guard let red = badgeCells("5", in: screen, styled: styled),
+                let yellow = badgeCells("1", in: screen, styled: styled)
+            else {
+                Issue.record("badges not found\n\(screen)", sourceLocation: sourceLocation)
+                return nil
+            }
+            return (red, yellow, styled, raw)
+        }
+
         @Test(
             "24-bit colour (xterm-direct, COLORTERM=truecolor): red #FF3B30 exactly, yellow #FFCC00 with near-black text"
         )
@@ -92,17 +112,8 @@ extension EndToEnd {
             let terminal = try TmuxTerminal(
                 arguments: Self.twoColours, term: "xterm-direct", environment: ["COLORTERM=truecolor"])
             defer { terminal.close() }
-            let screen = try terminal.waitUntil("badges 5 and 1") { $0.words(row: InboxLayout.badgeRow) == ["5", "1"] }
-            try terminal.waitUntilStill()
-            let styled = try terminal.captureWithEscapes()
-            let raw = styled.rawLines.prefix(4).joined(separator: "\n").debugDescription
-
-            guard let red = badgeCells("5", in: screen, styled: styled),
-                let yellow = badgeCells("1", in: screen, styled: styled)
-            else {
-                Issue.record("badges not found\n\(screen)")
-                return
-            }
+            guard let badges = try settledBadges(terminal) else { return }
+            let (red, yellow, _, raw) = badges
             #expect(red.map(\.text).joined() == " 5 " && yellow.map(\.text).joined() == " 1 ", "\(raw)")
             for cell in red {
                 #expect(cell.background == "48;2;255;59;48", "red badge: \(cell)\n\(raw)")
@@ -110,7 +121,7 @@ extension EndToEnd {
             }
             for cell in yellow {
                 #expect(cell.background == "48;2;255;204;0", "yellow badge: \(cell)\n\(raw)")
-                // Black, nudged off 0;0;0 since xterm-direct reads colour numbers below 8 as ANSI colours.
+                // Black, nudged to 0;1;0 since direct-colour entries read small colour numbers as palette colours.
                 let components = cell.foreground.flatMap { foreground -> [Int]? in
                     guard foreground.hasPrefix("38;2;") else { return nil }
                     return foreground.dropFirst(5).split(separator: ";").compactMap { Int($0) }
@@ -125,24 +136,47 @@ extension EndToEnd {
         func trueColourNeedsTheTerminfo() throws {
             let terminal = try TmuxTerminal(arguments: Self.twoColours, environment: ["COLORTERM=truecolor"])
             defer { terminal.close() }
-            let screen = try terminal.waitUntil("badges 5 and 1") { $0.words(row: InboxLayout.badgeRow) == ["5", "1"] }
-            try terminal.waitUntilStill()
-            let styled = try terminal.captureWithEscapes()
-            let raw = styled.rawLines.prefix(4).joined(separator: "\n").debugDescription
-            guard let red = badgeCells("5", in: screen, styled: styled),
-                let yellow = badgeCells("1", in: screen, styled: styled)
-            else {
-                Issue.record("badges not found\n\(screen)")
-                return
-            }
-            // #FF3B30 → 203 (255, 95, 95); #FFCC00 → 220 (255, 215, 0); white 231, black 16.
+            guard let badges = try settledBadges(terminal) else { return }
+            let (red, yellow, styled, raw) = badges
+            // By OKLab distance #FF3B30 → 196 (255, 0, 0); #FFCC00 → 220 (255, 215, 0); white 231, black 16.
             for cell in red {
-                #expect(cell.background == "48;5;203" && cell.foreground == "38;5;231", "red badge: \(cell)\n\(raw)")
+                #expect(cell.background == "48;5;196" && cell.foreground == "38;5;231", "red badge: \(cell)\n\(raw)")
             }
             for cell in yellow {
                 #expect(cell.background == "48;5;220" && cell.foreground == "38;5;16", "yellow badge: \(cell)\n\(raw)")
             }
             #expect(!styled.sgrParameterLists.contains { $0.contains("38;2;") || $0.contains("48;2;") }, "\(raw)")
+        }
+
+        @Test(
+            "xterm-direct without COLORTERM: the RGB capability alone gives 24-bit colour, white on red, not blue on blue"
+        )
+        func directColourFromTerminfoAlone() throws {
+            let terminal = try TmuxTerminal(arguments: Self.twoColours, term: "xterm-direct", unsetting: ["COLORTERM"])
+            defer { terminal.close() }
+            guard let badges = try settledBadges(terminal) else { return }
+            let (red, _, _, raw) = badges
+            for cell in red {
+                #expect(cell.background == "48;2;255;59;48", "red badge: \(cell)\n\(raw)")
+                #expect(cell.foreground == "38;2;255;255;255", "white text on red: \(cell)\n\(raw)")
+            }
+        }
+
+        @Test("16 colours (xterm-16color): the yellow badge's black text is not bold, which xterm would show grey")
+        func sixteenColoursNeverBoldBlack() throws {
+            let terminal = try TmuxTerminal(arguments: Self.twoColours, term: "xterm-16color")
+            defer { terminal.close() }
+            guard let badges = try settledBadges(terminal) else { return }
+            let (red, yellow, _, raw) = badges
+            // #FFCC00 → colour 3 (#CDCD00) with black (30) text, plain weight.
+            for cell in yellow {
+                #expect(
+                    cell.background == "43" && cell.foreground == "30" && !cell.bold, "yellow badge: \(cell)\n\(raw)")
+            }
+            // #FF3B30 → colour 9 (#FF0000) with white (97) text, which bold leaves white.
+            for cell in red {
+                #expect(cell.background == "101" && cell.foreground == "97", "red badge: \(cell)\n\(raw)")
+            }
         }
     }
 }

@@ -46,6 +46,8 @@ extension EndToEnd {
             let screen = try terminal.waitUntilStill()
             expectToolbar(screen, buttons: "[ \" ]  [ $ ]  [ ! ]")
             #expect(!screen.contains("[exit"), "\(screen)")
+            // The separators in their ASCII form: the C locale cannot show `·` (it vanished, leaving two spaces).
+            #expect(screen[InboxLayout.statusRow].hasSuffix(" ? help | q quit"), "\(screen)")
         }
     }
 }

@@ -8,13 +8,18 @@ extension EndToEnd {
         /// The Inbox's button row at 80×24 with nothing moving.
         private static let restingButtonRow = "[ 💬 ]  [ 🛒 ]  [ 🔔 ]"
 
-        /// Where the bell's icon sits (screen columns) on the button row, and on the badge row while it hops.
-        private static let bellIcon = 74...75
+        /// The bell's button with a column either side, where its brackets move while it bounces.
+        private static let bellBounce = 71...78
+
+        /// The bell's button at rest, squeezed (brackets in on the icon) and stretched (brackets one column out).
+        private static let bellLooks = [" [ 🔔 ] ", "  [🔔]  ", "[  🔔  ]"]
 
         /// The digits of the bell's badge, " 96 " at 75...78.
         private static let bellDigits = 76...77
 
-        @Test("After the first auto-play step the frames between reach the screen: the bell hops, its badge rolls up")
+        @Test(
+            "After the first auto-play step the frames between reach the screen: the bell's brackets squeeze in and spring back, its badge rolls up, nothing covers the badge"
+        )
         func intermediateFramesReachTheScreen() throws {
             let terminal = try TmuxTerminal(arguments: [])
             defer { terminal.close() }
@@ -45,12 +50,22 @@ extension EndToEnd {
                 "\(between.count) frames between 96 and 98 (\(recording.captures) captures, \(recording.duration))\n\(transcript)"
             )
 
-            // The hop: the bell drawn one row up, over its badge's left padding, its place below left blank.
-            let hops = between.filter {
-                $0.columns(of: "🔔", row: InboxLayout.badgeRow) == Self.bellIcon
-                    && $0.text(row: InboxLayout.toolbarRow, columns: InboxLayout.notificationsButton) == "[    ]"
+            // The bounce: the brackets close in on the bell, on its own row; the icon never leaves it.
+            let squeezed = between.filter {
+                $0.text(row: InboxLayout.toolbarRow, columns: Self.bellBounce) == Self.bellLooks[1]
             }
-            #expect(!hops.isEmpty, "no frame shows the bell lifted onto row 1\n\(transcript)")
+            #expect(!squeezed.isEmpty, "no frame shows the brackets squeezed in on the bell\n\(transcript)")
+            for (index, frame) in frames.enumerated() {
+                #expect(
+                    Self.bellLooks.contains(frame.text(row: InboxLayout.toolbarRow, columns: Self.bellBounce)),
+                    "frame \(index): the bell at rest, squeezed or stretched\n\(frame)")
+                // The badge is an overlay: its cells only ever show the badge.
+                #expect(
+                    ["96", "97", "98"].contains(frame.text(row: InboxLayout.badgeRow, columns: Self.bellDigits))
+                        && frame.text(row: InboxLayout.badgeRow, columns: InboxLayout.notificationsBadge).hasPrefix(" ")
+                        && !frame[InboxLayout.badgeRow].contains("🔔"),
+                    "frame \(index): the badge uncovered\n\(frame)")
+            }
 
             // The roll: the badge only ever reads 96, 97 or 98, in that order.
             let readings = frames.compactMap { Int($0.text(row: InboxLayout.badgeRow, columns: Self.bellDigits)) }
@@ -67,6 +82,30 @@ extension EndToEnd {
                         == "     2" + String(repeating: " ", count: 12),
                     "frame \(index)\n\(frame)")
             }
+        }
+
+        @Test(
+            "Through auto-play the cursor stays shown at the start of the status line: no flicker, never on a bracket")
+        func theCursorStaysPut() throws {
+            let terminal = try TmuxTerminal(arguments: [])
+            defer { terminal.close() }
+            try terminal.waitForInbox()
+            // Past the first two auto-play steps (1.3 s and 2.6 s) and their animations.
+            var samples: [String] = []
+            while ContinuousClock.now < terminal.launchedAt + .seconds(3.2) {
+                samples.append(try terminal.display("#{cursor_flag} #{cursor_x},#{cursor_y}"))
+            }
+            let screen = try terminal.capture()
+            #expect(screen.words(row: InboxLayout.badgeRow) == ["2", "1", "98"], "the steps played\n\(screen)")
+            let resting = "1 1,23"
+            // Never hidden: hiding it while a badge moved made the bracket under it flicker.
+            #expect(samples.allSatisfy { $0.hasPrefix("1 ") }, "cursor shown in every sample: \(Set(samples))")
+            // Back at column 1 of row 23 after every frame: a sample elsewhere is tmux reading a frame half
+            // drawn, so it never repeats; a cursor left on a bracket would show in sample after sample.
+            let elsewhere = zip(samples, samples.dropFirst()).filter { $0 != resting && $0 == $1 }
+            #expect(elsewhere.isEmpty, "the cursor stayed away from the status line: \(elsewhere)")
+            #expect(samples.filter { $0 == resting }.count * 10 >= samples.count * 9, "\(samples.count) samples")
+            #expect(try terminal.display("#{cursor_flag} #{cursor_x},#{cursor_y}") == resting)
         }
 
         /// How Reduce Motion is asked for at start.
@@ -99,9 +138,9 @@ extension EndToEnd {
         }
 
         @Test(
-            "Live counts: the icon hops on an increase unless r turned Reduce Motion on first",
+            "Live counts: the button bounces on an increase unless r turned Reduce Motion on first",
             arguments: [false, true])
-        func reduceMotionKeyStopsTheHop(pressR: Bool) throws {
+        func reduceMotionKeyStopsTheBounce(pressR: Bool) throws {
             // The counts wait for the test's signal, so r is surely in force before they change.
             let terminal = try TmuxTerminal(
                 arguments: ["--no-autoplay", "--counts-from", "-"],
@@ -122,16 +161,21 @@ extension EndToEnd {
             if pressR {
                 try expectStill(recording, steps: ["2", "1", "98"])
             } else {
-                let hops = recording.frames.filter { frame in
-                    Self.icons.contains { frame[InboxLayout.badgeRow].contains($0) }
+                let bounces = recording.frames.filter { frame in
+                    frame[InboxLayout.toolbarRow].contains("[🔔]") || frame[InboxLayout.toolbarRow].contains("[🛒]")
                 }
-                #expect(!hops.isEmpty, "without r the icons hop\n\(recording.transcript)")
+                #expect(!bounces.isEmpty, "without r the buttons bounce\n\(recording.transcript)")
+                #expect(
+                    !recording.frames.contains { frame in
+                        Self.icons.contains { frame[InboxLayout.badgeRow].contains($0) }
+                    },
+                    "no icon on the badge row\n\(recording.transcript)")
                 #expect(recording.frames.last?.words(row: InboxLayout.badgeRow) == ["2", "1", "98"])
             }
         }
 
         /// Checks a recording made under Reduce Motion: the counts changed to `steps`, but the
-        /// button row stayed exactly as it was and no icon was ever drawn on the badge row.
+        /// button row stayed exactly as it was (no bounce) and no icon was ever drawn on the badge row.
         private func expectStill(
             _ recording: FrameRecording, steps: [String], sourceLocation: SourceLocation = #_sourceLocation
         ) throws {

@@ -3,7 +3,9 @@ import Testing
 
 extension EndToEnd {
     @Suite("Resizing") struct ResizeTests {
-        @Test("Shrinking says 'too small', 1×1 does not crash, growing back shows the toolbar and keys still work")
+        @Test(
+            "Shrinking says 'Too small: need 33×5' at every size it fits, 1×1 does not crash, growing back shows the toolbar and keys still work"
+        )
         func shrinkAndGrow() throws {
             let terminal = try TmuxTerminal(arguments: ["--no-autoplay"])
             defer { terminal.close() }
@@ -11,23 +13,29 @@ extension EndToEnd {
             let pid = try terminal.programPID()
 
             try terminal.resize(columns: 20, rows: 4)
-            let small = try terminal.waitUntil("a 'Too small' message at 20×4") {
-                $0.lines.count == 4 && $0.contains("Too small")
+            let small = try terminal.waitUntil("the whole message at 20×4") {
+                $0.lines.count == 4 && $0.contains("Too small: need 33×5")
             }
             #expect(!small.contains("Inbox") && !small.contains("💬"), "no toolbar at 20×4\n\(small)")
 
             try terminal.resize(columns: 32, rows: 5)
-            try terminal.waitUntil("the full message at 32×5, one column short") {
-                $0.lines.count == 5 && $0.contains("Terminal too small: need 33×5")
+            try terminal.waitUntil("the same message at 32×5, one column short") {
+                $0.lines.count == 5 && $0.contains("Too small: need 33×5")
+            }
+            try terminal.resize(columns: 6, rows: 4)
+            try terminal.waitUntil("the message wrapped by words at 6×4") {
+                $0.lines.count == 4 && $0.words(row: 0) == ["Too"] && $0.words(row: 1) == ["small:"]
+                    && $0.words(row: 2) == ["need"] && $0.words(row: 3) == ["33×5"]
             }
 
+            // Too narrow for any word: the screen is cleared rather than showing part of one.
             try terminal.resize(columns: 1, rows: 1)
-            // The top-left cell was blank at 32×5; something there means the program redrew at 1×1.
-            try terminal.waitUntil("a redraw at 1×1") {
-                $0.lines.count == 1 && !$0.trimmed(row: 0).isEmpty
-            }
             try terminal.resize(columns: 2, rows: 1)
             try terminal.resize(columns: 1, rows: 2)
+            try terminal.resize(columns: 1, rows: 1)
+            // Growing to 4×1 after those shows "Too": the program redrew after the tiny sizes.
+            try terminal.resize(columns: 4, rows: 1)
+            try terminal.waitUntil("'Too' at 4×1") { $0.lines.count == 1 && $0.trimmed(row: 0) == "Too" }
             try terminal.resize(columns: 1, rows: 1)
             let state = TmuxTerminal.processState(pid)
             #expect(state != nil && state != "Z", "still running at 1×1 (state \(state.map(String.init) ?? "gone"))")

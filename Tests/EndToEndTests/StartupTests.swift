@@ -53,6 +53,8 @@ extension EndToEnd {
 
             // Full screen, mouse reporting on while it runs.
             #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+            // The cursor, shown, at the start of the status line's "Messages: 2 unread" (it rested on a bracket).
+            #expect(try terminal.display("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 1,23")
         }
 
         @Test("Badges have a 256-colour background; the cart, with no badge, has none")

@@ -23,16 +23,21 @@ public enum ColorDepth: String, Sendable, CaseIterable, Comparable {
 extension ColorDepth {
     /// The best depth a terminal offers, from what terminfo and the environment say.
     ///
-    /// Direct colour needs both a terminfo entry that takes 24-bit colours (the
-    /// `RGB` capability, or 2²⁴ colours) and `COLORTERM=truecolor` or `24bit`.
+    /// The terminfo `RGB` capability alone means direct colour: such an entry reads
+    /// every colour number as 24-bit RGB (`xterm-direct` sends 203 as `#0000CB`), so
+    /// palette indices would come out as shades of blue. A terminfo entry of 2²⁴ colours
+    /// without it is taken as direct only with `COLORTERM=truecolor` or `24bit`.
     ///
     /// - Parameters:
     ///   - colorCount: The number of colours terminfo reports (`COLORS`).
     ///   - terminfoHasRGB: Whether terminfo has the `RGB` capability.
     ///   - colorTermVariable: The value of COLORTERM, if set.
     public static func detect(colorCount: Int, terminfoHasRGB: Bool, colorTermVariable: String?) -> ColorDepth {
+        if terminfoHasRGB && colorCount >= 8 {
+            return .direct
+        }
         let wantsDirect = ["truecolor", "24bit"].contains(colorTermVariable?.lowercased() ?? "")
-        if wantsDirect && (terminfoHasRGB || colorCount >= 1 << 24) {
+        if wantsDirect && colorCount >= 1 << 24 {
             return .direct
         }
         switch colorCount {

@@ -27,19 +27,19 @@ public enum ColorPalette {
         }
     }
 
-    /// How different two colours look, by the "redmean" weighted distance (squared).
-    public static func distance(_ first: RGBColor, _ second: RGBColor) -> Int {
-        let meanRed = (Int(first.red) + Int(second.red)) / 2
-        let red = Int(first.red) - Int(second.red)
-        let green = Int(first.green) - Int(second.green)
-        let blue = Int(first.blue) - Int(second.blue)
-        return (((512 + meanRed) * red * red) >> 8) + 4 * green * green + (((767 - meanRed) * blue * blue) >> 8)
+    /// Every palette entry in OKLab, computed once: the sixteen ANSI colours, the cube and the grey ramp.
+    static let paletteInOKLab: [OKLabColor] = (0..<256).map { OKLabColor(color(atIndex: $0)) }
+
+    /// How different two colours look: the squared distance between them in OKLab.
+    public static func distance(_ first: RGBColor, _ second: RGBColor) -> Double {
+        OKLabColor(first).squaredDistance(to: OKLabColor(second))
     }
 
-    /// The palette index nearest a colour at a depth: 0–7, 0–15 or 16–255 (the cube and grey ramp).
+    /// The palette index nearest a colour in OKLab at a depth: 0–7, 0–15 or 16–255 (the cube and grey ramp).
     ///
     /// At 256 colours the sixteen ANSI entries are skipped, since terminals theme
-    /// them freely; at `direct` depth, and in monochrome, there is no index and the result is `nil`.
+    /// them freely; at 8 and 16 colours they are all there is, measured as xterm shows
+    /// them (``ansi``). At `direct` depth, and in monochrome, there is no index and the result is `nil`.
     public static func nearestIndex(to color: RGBColor, depth: ColorDepth) -> Int? {
         switch depth {
         case .monochrome, .direct:
@@ -49,31 +49,20 @@ public enum ColorPalette {
         case .ansi16:
             return nearest(to: color, in: 0..<16)
         case .indexed256:
-            let cube = 16 + 36 * nearestLevel(color.red) + 6 * nearestLevel(color.green) + nearestLevel(color.blue)
-            let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
-            let grey = 232 + min(max((average - 3) / 10, 0), 23)
-            return distance(color, Self.color(atIndex: grey)) < distance(color, Self.color(atIndex: cube)) ? grey : cube
+            return nearest(to: color, in: 16..<256)
         }
     }
 
     private static func nearest(to color: RGBColor, in indices: Range<Int>) -> Int {
+        let target = OKLabColor(color)
         var best = indices.lowerBound
-        var bestDistance = Int.max
+        var bestDistance = Double.infinity
         for index in indices {
-            let candidate = distance(color, ansi[index])
+            let candidate = target.squaredDistance(to: paletteInOKLab[index])
             if candidate < bestDistance {
                 best = index
                 bestDistance = candidate
             }
-        }
-        return best
-    }
-
-    private static func nearestLevel(_ channel: UInt8) -> Int {
-        var best = 0
-        for (index, level) in cubeLevels.enumerated()
-        where abs(level - Int(channel)) < abs(cubeLevels[best] - Int(channel)) {
-            best = index
         }
         return best
     }

@@ -1,6 +1,11 @@
 extension RGBColor {
     /// Converts one sRGB channel to linear light, as the sRGB transfer function defines.
     static func linearChannel(_ channel: UInt8) -> Double {
+        linearChannels[Int(channel)]
+    }
+
+    /// Every channel value in linear light, computed once: luminance and OKLab are taken every frame.
+    private static let linearChannels: [Double] = (0...255).map { channel in
         let encoded = Double(channel) / 255
         if encoded <= 0.04045 {
             return encoded / 12.92
@@ -23,6 +28,13 @@ extension RGBColor {
     /// The text colour that reads on this colour: black above a luminance of 0.5, else white.
     public var contrastingForeground: RGBColor {
         relativeLuminance > 0.5 ? .black : .white
+    }
+
+    /// The WCAG contrast ratio between this colour and another, from 1 (the same luminance) to 21 (black and white).
+    public func contrastRatio(with other: RGBColor) -> Double {
+        let lighter = max(relativeLuminance, other.relativeLuminance)
+        let darker = min(relativeLuminance, other.relativeLuminance)
+        return (lighter + 0.05) / (darker + 0.05)
     }
 
     /// The colour a fraction of the way from this colour to another, mixed in sRGB.

@@ -10,12 +10,15 @@ extension Inbox {
         return "Click an icon or press \(keys) to clear its badge."
     }
 
-    /// The status line's right part for each combination of modes, made once rather than every frame.
-    private static let modeTexts: [String] = (0..<4).map { modes in
-        var parts: [String] = []
-        if modes & 1 != 0 { parts.append("auto-play") }
-        if modes & 2 != 0 { parts.append("reduce motion") }
-        return (parts + ["? help", "q quit"]).joined(separator: " \u{00B7} ")
+    /// The status line's right part for each combination of modes, with `·` and with its ASCII stand-in `|`
+    /// between the parts, made once rather than every frame.
+    private static let modeTexts: [[String]] = ["\u{00B7}", "|"].map { separator in
+        (0..<4).map { modes in
+            var parts: [String] = []
+            if modes & 1 != 0 { parts.append("auto-play") }
+            if modes & 2 != 0 { parts.append("reduce motion") }
+            return (parts + ["? help", "q quit"]).joined(separator: " \(separator) ")
+        }
     }
 
     /// The hint shown below the toolbar.
@@ -30,12 +33,27 @@ extension Inbox {
         return StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
     }
 
-    /// The status line's right part: the modes in force and the keys to remember.
-    public var modeText: String {
-        Self.modeTexts[(autoPlay.isRunning ? 1 : 0) + (toolbar.reduceMotion ? 2 : 0)]
+    /// The status line's right part: the modes in force and the keys to remember, separated by `·`,
+    /// or by `|` where the appearance calls for ASCII (the C locale, or ASCII icons).
+    public func modeText(appearance: ToolbarAppearance) -> String {
+        let ascii = appearance.glyph("\u{00B7}", orASCII: "|") == "|"
+        return Self.modeTexts[ascii ? 1 : 0][(autoPlay.isRunning ? 1 : 0) + (toolbar.reduceMotion ? 2 : 0)]
+    }
+
+    /// The sentence shown when the screen cannot hold the toolbar, such as `Too small: need 33×5`.
+    ///
+    /// The same sentence at every size, wrapped over the rows there are and
+    /// shortened by whole words (``WordWrap/leadingWords(of:columns:rows:widths:)``).
+    public func tooSmallMessage(needing columns: Int, appearance: ToolbarAppearance) -> String {
+        "Too small: need \(columns)\(appearance.glyph("\u{00D7}", orASCII: "x"))\(Self.minimumRows)"
     }
 
     /// Draws the whole screen as it looks at an instant.
+    ///
+    /// The cursor rests, in every frame, at the start of the status line, where the
+    /// focused button is spoken ("Notifications: 96 unread"), so screen readers,
+    /// braille displays and magnifiers follow the focus without the cursor ever
+    /// sitting on a bracket or moving with an animation.
     ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into, the size of the screen; it is cleared first.
@@ -52,19 +70,14 @@ extension Inbox {
         }
         let drawn = toolbar.render(into: &canvas, layout: layout, at: time, appearance: appearance)
 
-        // The hint, centred in the space between the toolbar and the status line, as the original centres it.
-        let hintTop = Self.buttonRow + 2
         let statusRow = canvas.rows - 1
-        if statusRow > hintTop, !isShowingHelp {
-            let row = hintTop + (statusRow - hintTop) / 2
-            let hintColumns = appearance.widths.columns(of: hint)
-            let column = max((canvas.columns - hintColumns) / 2, 0)
-            canvas.write(hint, column: column, row: row, style: CellStyle(attributes: .dim), widths: appearance.widths)
+        if !isShowingHelp {
+            drawHint(into: &canvas, rows: (Self.buttonRow + 2)..<statusRow, appearance: appearance)
         }
 
         // The status line: who has the focus on the left, modes and keys on the right.
         let statusEnd = writeStatus(into: &canvas, row: statusRow, widths: appearance.widths)
-        let modes = modeText
+        let modes = modeText(appearance: appearance)
         let modeColumns = appearance.widths.columns(of: modes)
         let modeColumn = canvas.columns - 1 - modeColumns
         if modeColumn > statusEnd + 1 {
@@ -75,28 +88,69 @@ extension Inbox {
         if isShowingHelp {
             renderHelp(into: &canvas, appearance: appearance)
         }
+        canvas.cursor = (Self.statusColumn, statusRow)
         return drawn
+    }
+
+    /// The column the status line's text starts at, where the cursor rests.
+    static let statusColumn = 1
+
+    /// Draws the hint centred in some rows, as the original centres it, wrapped at spaces when one line is too wide.
+    ///
+    /// A hint that needs more rows than there are is left out rather than cut.
+    private func drawHint(into canvas: inout Canvas, rows: Range<Int>, appearance: ToolbarAppearance) {
+        guard !rows.isEmpty else { return }
+        let widths = appearance.widths
+        let style = CellStyle(attributes: .dim)
+        let room = canvas.columns - 2 * ToolbarLayout.horizontalPadding
+        let hintColumns = widths.columns(of: hint)
+        if hintColumns <= room {
+            // One line, the usual case: nothing to wrap, nothing to allocate.
+            let row = rows.lowerBound + (rows.count - 1) / 2
+            canvas.write(hint, column: (canvas.columns - hintColumns) / 2, row: row, style: style, widths: widths)
+            return
+        }
+        guard let lines = WordWrap.lines(of: hint, columns: room, widths: widths), lines.count <= rows.count else {
+            return
+        }
+        let top = rows.lowerBound + (rows.count - lines.count) / 2
+        writeCentred(lines, from: top, into: &canvas, style: style, widths: widths)
+    }
+
+    /// Writes lines one below the other, each centred; returns where the first one starts.
+    @discardableResult
+    private func writeCentred(
+        _ lines: [String], from top: Int, into canvas: inout Canvas, style: CellStyle, widths: ColumnWidth
+    ) -> (column: Int, row: Int)? {
+        var first: (column: Int, row: Int)?
+        for (offset, line) in lines.enumerated() {
+            let column = max((canvas.columns - widths.columns(of: line)) / 2, 0)
+            canvas.write(line, column: column, row: top + offset, style: style, widths: widths)
+            first = first ?? (column, top + offset)
+        }
+        return first
     }
 
     /// Writes ``statusText`` piece by piece, so no string is built for it each frame; returns the column after it.
     private func writeStatus(into canvas: inout Canvas, row: Int, widths: ColumnWidth) -> Int {
         if let notice {
-            return canvas.write(notice.text, column: 1, row: row, style: .plain, widths: widths)
+            return canvas.write(notice.text, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         }
-        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return 1 }
+        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return Self.statusColumn }
         let button = toolbar.buttons[toolbar.focusedIndex]
-        var column = canvas.write(button.title, column: 1, row: row, style: .plain, widths: widths)
+        var column = canvas.write(button.title, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
         return canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
     }
 
+    /// Draws ``tooSmallMessage(needing:appearance:)`` in the middle of the screen, with the cursor at its start.
     private func renderTooSmall(into canvas: inout Canvas, needing columns: Int, appearance: ToolbarAppearance) {
-        let message = "Terminal too small: need \(columns)\u{00D7}\(Self.minimumRows)"
-        let short = "Too small"
-        let text = appearance.widths.columns(of: message) <= canvas.columns ? message : short
-        let row = canvas.rows / 2
-        let column = max((canvas.columns - appearance.widths.columns(of: text)) / 2, 0)
-        canvas.write(text, column: column, row: row, style: CellStyle(attributes: .bold), widths: appearance.widths)
+        let widths = appearance.widths
+        let message = tooSmallMessage(needing: columns, appearance: appearance)
+        let lines = WordWrap.leadingWords(of: message, columns: canvas.columns, rows: canvas.rows, widths: widths)
+        canvas.cursor = writeCentred(
+            lines, from: (canvas.rows - lines.count) / 2, into: &canvas, style: CellStyle(attributes: .bold),
+            widths: widths)
     }
 
     /// The lines of the help overlay: every key in ``keyBindings`` and what it does.

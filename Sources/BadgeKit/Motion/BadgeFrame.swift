@@ -1,4 +1,4 @@
-/// How a badge and its icon look at one instant: the sample of a ``BadgeMotion``.
+/// How a badge and its button look at one instant: the sample of a ``BadgeMotion``.
 public struct BadgeFrame: Sendable, Equatable {
     /// The characters inside the badge, without its padding; `nil` when no badge shows.
     public var text: String?
@@ -10,28 +10,32 @@ public struct BadgeFrame: Sendable, Equatable {
     public var opacity: Double
     /// How opaque the text is, 0 to 1, on top of the badge's own opacity (numbers cross-fade under Reduce Motion).
     public var textOpacity: Double
-    /// How many rows the icon is lifted.
-    public var iconLift: Int
+    /// How many columns each bracket of the button has moved toward its icon: 1 squeezed, −1 stretched, 0 at rest.
+    ///
+    /// This is the bounce: the brackets close in on the icon and spring back out,
+    /// on the button's own row, so nothing is ever drawn over the badge.
+    public var bracketInset: Int
 
     /// Creates a frame.
     public init(
         text: String?, isDot: Bool = false, columns: Int, opacity: Double = 1, textOpacity: Double = 1,
-        iconLift: Int = 0
+        bracketInset: Int = 0
     ) {
         self.text = text
         self.isDot = isDot
         self.columns = columns
         self.opacity = opacity
         self.textOpacity = textOpacity
-        self.iconLift = iconLift
+        self.bracketInset = bracketInset
     }
 
     /// The steps a fade is seen in: finer differences in opacity do not change a colour a terminal shows.
     public static let opacitySteps = 32.0
 
-    /// Whether two frames would draw the same cells: same text, width and lift, and opacities in the same step.
+    /// Whether two frames would draw the same cells: same text, width and brackets, and opacities in the same step.
     public func looksTheSame(as other: BadgeFrame) -> Bool {
-        text == other.text && isDot == other.isDot && columns == other.columns && iconLift == other.iconLift
+        text == other.text && isDot == other.isDot && columns == other.columns
+            && bracketInset == other.bracketInset
             && (opacity * Self.opacitySteps).rounded() == (other.opacity * Self.opacitySteps).rounded()
             && (textOpacity * Self.opacitySteps).rounded() == (other.textOpacity * Self.opacitySteps).rounded()
     }

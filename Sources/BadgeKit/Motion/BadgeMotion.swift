@@ -1,4 +1,4 @@
-/// The motion of one badge: its pop-in and pop-out, the roll of its number and the bounce of its icon.
+/// The motion of one badge: its pop-in and pop-out, the roll of its number and the bounce of its button.
 ///
 /// A motion records changes with the time they happened and is sampled at any
 /// later time, so every frame is a pure function of the changes and the clock:
@@ -37,7 +37,7 @@ public struct BadgeMotion: Sendable, Equatable {
     /// - Parameters:
     ///   - oldText: The text before.
     ///   - newText: The text after.
-    ///   - increased: Whether the count went up, which rolls digits upward and bounces the icon.
+    ///   - increased: Whether the count went up, which rolls digits upward and bounces the button.
     ///   - time: When the change happened, in seconds on the motion clock.
     ///   - reduceMotion: Whether to fade instead of moving.
     ///   - timing: The curves in use, to sample where an interrupted motion was.
@@ -191,9 +191,9 @@ public struct BadgeMotion: Sendable, Equatable {
             }
         }
 
-        var lift = 0
+        var inset = 0
         if let bounceStartTime {
-            lift = timing.bounceHeight(afterSeconds: time - bounceStartTime) >= 0.5 ? 1 : 0
+            inset = timing.bracketInset(afterSeconds: time - bounceStartTime)
         }
         if text == nil {
             columns = 0
@@ -201,7 +201,7 @@ public struct BadgeMotion: Sendable, Equatable {
         }
         return BadgeFrame(
             text: text, isDot: isDot, columns: columns, opacity: opacity, textOpacity: textOpacity,
-            iconLift: lift)
+            bracketInset: inset)
     }
 
     /// Whether a badge text is a number (with perhaps a suffix such as `+`), whose digits can roll.

@@ -35,10 +35,18 @@ public struct MotionTiming: Sendable, Equatable {
     public let settleSeconds: Double
     /// When the spring first reaches its target, in seconds; a fade is complete from then on.
     public let arrivalSeconds: Double
-    /// The initial velocity that makes a bounce peak at exactly one row.
+    /// The initial velocity that makes a bounce's impulse peak at ``bounceDepthColumns``.
     let bounceVelocity: Double
-    /// How long a bounce keeps the icon off its row, in seconds: it never rises half a row again after.
+    /// How long a bounce keeps the brackets off their places, in seconds: they stay at rest after.
     let bounceSettleSeconds: Double
+
+    /// How far a bounce's impulse would push the brackets toward the icon at its peak, in columns.
+    ///
+    /// The icon stops them at one column, so the squeeze holds for most of the
+    /// impulse's first swing; the spring's rebound, a sixth of the peak with the
+    /// original's bounce of 0.5, then passes a quarter column outward and shows as
+    /// the brackets springing one column wide.
+    public static let bounceDepthColumns = 2.0
 
     /// The spring's progress from 0 toward 1 after some seconds; it overshoots 1 on the way.
     public func springProgress(afterSeconds elapsed: Double) -> Double {
@@ -51,10 +59,29 @@ public struct MotionTiming: Sendable, Equatable {
         reducedMotion.progress(afterSeconds: elapsed)
     }
 
-    /// The height of a bounce after some seconds, in rows: it rises to 1 and settles back to 0.
-    public func bounceHeight(afterSeconds elapsed: Double) -> Double {
-        guard elapsed > 0, elapsed < bounceSettleSeconds else { return 0 }
+    /// How far a bounce pushes the brackets toward the icon after some seconds, in columns.
+    ///
+    /// The spring's impulse response: it swings in to ``bounceDepthColumns``, back out
+    /// past rest (a negative squeeze, the brackets stretched) and settles at 0.
+    public func bounceSqueeze(afterSeconds elapsed: Double) -> Double {
+        guard elapsed > 0 else { return 0 }
         return spring.value(target: 0, initialVelocity: bounceVelocity, time: elapsed)
+    }
+
+    /// How many columns each bracket has moved toward the icon after some seconds: 1 squeezed, −1 stretched, 0 at rest.
+    ///
+    /// The squeeze rounds to the nearest column and stops at one, where the bracket
+    /// meets the icon; the stretch shows from a quarter column, as a pop's overshoot does.
+    public func bracketInset(afterSeconds elapsed: Double) -> Int {
+        guard elapsed > 0, elapsed < bounceSettleSeconds else { return 0 }
+        return Self.bracketInset(squeeze: bounceSqueeze(afterSeconds: elapsed))
+    }
+
+    /// The bracket inset for a squeeze in columns.
+    static func bracketInset(squeeze: Double) -> Int {
+        if squeeze >= 0.5 { return 1 }
+        if squeeze <= -0.25 { return -1 }
+        return 0
     }
 
     /// The last time the spring's step response is farther than a tolerance from 1, plus one sample.
@@ -86,7 +113,7 @@ public struct MotionTiming: Sendable, Equatable {
         return min(max(springProgress(afterSeconds: elapsed), 0), 1)
     }
 
-    /// Finds the velocity that lifts an impulse to a peak of 1, and the last time it stands half a row high.
+    /// Finds the velocity that pushes an impulse to a peak of ``bounceDepthColumns``, and the last time it moves a bracket.
     private static func impulseShape(of spring: Spring) -> (velocity: Double, settleSeconds: Double) {
         let horizon = max(spring.settlingDuration(target: 1, initialVelocity: 0, epsilon: 0.0005), 0.05)
         let samples = 4000
@@ -96,12 +123,13 @@ public struct MotionTiming: Sendable, Equatable {
             peak = max(peak, spring.value(target: 0, initialVelocity: 1, time: step * Double(index)))
         }
         guard peak > 0 else { return (1, 0) }
-        let velocity = 1 / peak
-        var lastLifted = 0
+        let velocity = bounceDepthColumns / peak
+        var lastMoved = 0
         for index in 1...samples
-        where abs(spring.value(target: 0, initialVelocity: velocity, time: step * Double(index))) >= 0.5 {
-            lastLifted = index
+        where bracketInset(squeeze: spring.value(target: 0, initialVelocity: velocity, time: step * Double(index))) != 0
+        {
+            lastMoved = index
         }
-        return (velocity, step * Double(lastLifted + 1))
+        return (velocity, step * Double(lastMoved + 1))
     }
 }

@@ -11,12 +11,16 @@ extension BadgeToolbar {
     ///
     /// The title goes on the left in bold, the buttons against the right edge,
     /// each badge on its button's corner (the row above the closing bracket unless told otherwise), and the focused
-    /// button gets bold brackets, a line beneath it and, while nothing moves, the cursor.
+    /// button gets bold reverse-video brackets and a line on its other side from the badges: beneath it for
+    /// badges on a top corner, above it for a bottom corner.
+    ///
+    /// Badges are an overlay: they are drawn last, and nothing of a button, its
+    /// bounce or its focus line ever lies on a badge's row, so no frame covers one.
     ///
     /// - Parameters:
     ///   - canvas: The canvas to draw into.
     ///   - row: The row of the buttons; badges use the row above (or below, for a bottom ``badgeCorner``),
-    ///     the focus line the row below.
+    ///     the focus line the other one.
     ///   - time: The instant, in seconds on the motion clock.
     ///   - appearance: Glyph widths, icon style and background colour.
     ///   - showsFocus: Whether to mark the focused button.
@@ -43,38 +47,47 @@ extension BadgeToolbar {
             let frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             let focused = showsFocus && index == focusedIndex
             drawButton(
-                at: index, layout: layout, lift: frame.iconLift, focused: focused, into: &canvas,
+                at: index, layout: layout, bracketInset: frame.bracketInset, focused: focused, into: &canvas,
                 appearance: appearance)
         }
-        // Badges go over the buttons; an icon in the air goes over its own badge, so the hop stays visible.
+        // Badges go over everything else, on rows the buttons never draw on.
         for index in buttons.indices {
             var frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             guard frame.text != nil, frame.columns > 0 else { continue }
-            // A word too wide for the room between the neighbours is shortened with an ellipsis (a number never is).
-            let widest = layout.widestBadge(forButtonAt: index, upTo: frame.columns, corner: badgeCorner)
-            if frame.columns > widest, let text = frame.text, !frame.isDot, !BadgeMotion.isNumeric(text) {
-                frame.text = Self.shortened(text, toColumns: widest - 2, widths: appearance.widths)
-                frame.columns = widest
-            }
+            fit(&frame, forButtonAt: index, layout: layout, widths: appearance.widths)
             let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
             layout.buttons[index].badge = span
             drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
-            if frame.iconLift > 0 {
-                let icon = appearance.icon(for: buttons[index].symbolName)
-                let iconSpan = layout.buttons[index].icon
-                canvas.put(
-                    icon.glyph, columnWidth: icon.columns, column: iconSpan.column,
-                    row: iconSpan.row - frame.iconLift, style: .plain)
-            }
-        }
-        if showsFocus, layout.buttons.indices.contains(focusedIndex), !isAnimating(at: time) {
-            // At rest the cursor sits on the focused button's opening bracket, where screen readers and
-            // magnifiers follow it. While a badge moves it is hidden, rather than jump to each changed cell
-            // and back every frame.
-            let body = layout.buttons[focusedIndex].body
-            canvas.cursor = (body.column, body.row)
         }
         return layout
+    }
+
+    /// Makes a badge fit between its neighbours without ever showing a number that is not the count.
+    ///
+    /// A word too wide is shortened with an ellipsis. A number too wide is never
+    /// cut: it becomes the limit form `9…9+` with as many nines as fit, which is still
+    /// true, since the count has more digits than that; with no room for even `9+`
+    /// the badge shows a dot. A frame wider than the room (a pop's overshoot) is held
+    /// to it.
+    func fit(_ frame: inout BadgeFrame, forButtonAt index: Int, layout: ToolbarLayout, widths: ColumnWidth) {
+        var fullColumns = frame.columns
+        if let text = frame.text, !frame.isDot, text != BadgeText.dot {
+            fullColumns = max(fullColumns, widths.columns(of: text) + 2)
+        }
+        let widest = layout.widestBadge(forButtonAt: index, upTo: fullColumns, corner: badgeCorner)
+        if let text = frame.text, !frame.isDot, text != BadgeText.dot, widths.columns(of: text) + 2 > widest {
+            if BadgeMotion.isNumeric(text) {
+                let nines = widest - 3
+                if nines >= 1 {
+                    frame.text = String(repeating: "9", count: nines) + "+"
+                } else {
+                    frame.isDot = true
+                }
+            } else {
+                frame.text = Self.shortened(text, toColumns: widest - 2, widths: widths)
+            }
+        }
+        frame.columns = min(frame.columns, widest)
     }
 
     private func drawTitle(into canvas: inout Canvas, span: ToolbarLayout.Span, widths: ColumnWidth) {
@@ -84,52 +97,57 @@ extension BadgeToolbar {
     }
 
     private func drawButton(
-        at index: Int, layout: ToolbarLayout, lift: Int, focused: Bool, into canvas: inout Canvas,
+        at index: Int, layout: ToolbarLayout, bracketInset: Int, focused: Bool, into canvas: inout Canvas,
         appearance: ToolbarAppearance
     ) {
         let frame = layout.buttons[index]
         let body = frame.body
         let bracketStyle = focused ? CellStyle(attributes: [.bold, .reverse]) : .plain
-        canvas.put("[", columnWidth: 1, column: body.column, row: body.row, style: bracketStyle)
-        canvas.put("]", columnWidth: 1, column: body.endColumn - 1, row: body.row, style: bracketStyle)
+        // The bounce moves the brackets in toward the icon and out past their places, on the button's row.
+        canvas.put("[", columnWidth: 1, column: body.column + bracketInset, row: body.row, style: bracketStyle)
+        canvas.put("]", columnWidth: 1, column: body.endColumn - 1 - bracketInset, row: body.row, style: bracketStyle)
         let icon = appearance.icon(for: buttons[index].symbolName)
-        canvas.put(
-            icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row - lift,
-            style: .plain)
+        canvas.put(icon.glyph, columnWidth: icon.columns, column: frame.icon.column, row: body.row, style: .plain)
         if focused {
             let line = appearance.focusGlyph
+            let lineRow = badgeCorner.isTop ? body.row + 1 : body.row - 1
             for column in body.column..<body.endColumn {
-                canvas.put(line, columnWidth: 1, column: column, row: body.row + 1, style: CellStyle(attributes: .bold))
+                canvas.put(line, columnWidth: 1, column: column, row: lineRow, style: CellStyle(attributes: .bold))
             }
         }
     }
 
-    private func drawBadge(
+    /// Draws one badge into its span: the only function that draws on a badge's cells.
+    func drawBadge(
         _ frame: BadgeFrame, color: RGBColor, span: ToolbarLayout.Span, into canvas: inout Canvas,
         appearance: ToolbarAppearance
     ) {
         guard let text = frame.text else { return }
+        let depth = appearance.colorDepth
         if text == BadgeText.dot {
             // A dot badge is the dot itself in the badge colour, on the screen's own background.
             let ink = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
-            let faint = !appearance.colorDepth.rampsColors && frame.opacity < 1
-            let style = CellStyle(foreground: .rgb(ink), attributes: faint ? .dim : .bold)
+            let faint = !depth.rampsColors && frame.opacity < 1
+            let weight: TextAttributes = depth.allowsBold(textColor: ink) ? .bold : []
+            let style = CellStyle(foreground: .rgb(ink), attributes: faint ? .dim : weight)
             canvas.put(appearance.badgeDotGlyph, columnWidth: 1, column: span.column, row: span.row, style: style)
             return
         }
+        // Black or white, by the colour the terminal will show for the badge.
+        let textColor = depth.badgeTextColor(on: color)
         let style: CellStyle
-        if appearance.colorDepth.rampsColors {
+        if depth.rampsColors {
             // Fade through colours, from the background to the badge colour. The colours carry the badge;
             // plain weight keeps every badge frame a style change shorter (bold only where colours are few).
             let background = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
-            let ink = background.mixed(with: color.contrastingForeground, fraction: frame.textOpacity * frame.opacity)
+            let ink = background.mixed(with: textColor, fraction: frame.textOpacity * frame.opacity)
             style = CellStyle(foreground: .rgb(ink), background: .rgb(background))
         } else {
-            // Few colours: fade from dim to normal.
+            // Few colours: fade from dim to normal; bold only where it keeps the text's colour (never black).
             let faint = frame.opacity < 1 || frame.textOpacity < 1
+            let weight: TextAttributes = depth.allowsBold(textColor: textColor) ? .bold : []
             style = CellStyle(
-                foreground: .rgb(color.contrastingForeground), background: .rgb(color),
-                attributes: faint ? .dim : .bold)
+                foreground: .rgb(textColor), background: .rgb(color), attributes: faint ? .dim : weight)
         }
         canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
         let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text

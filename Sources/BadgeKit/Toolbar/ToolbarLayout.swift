@@ -138,7 +138,7 @@ public struct ToolbarLayout: Sendable, Equatable {
         }
         for (index, frame) in buttons.enumerated() {
             let body = frame.body
-            // The row above the body too, where a lifted icon goes.
+            // The row above the body too, so a click just above a button still reaches it.
             if body.contains(column: column, row: row) || body.contains(column: column, row: row + 1) {
                 return index
             }

@@ -22,14 +22,23 @@ struct ColorPairs {
     private mutating func index(of color: TerminalColor) -> Int32 {
         guard case .rgb(let rgb) = color else { return -1 }
         if depth == .direct {
-            // A direct-colour terminfo entry reads numbers below 8 as ANSI colours: nudge near-black up.
-            let packed = Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
-            return max(packed, 8)
+            return Self.directColorNumber(of: rgb)
         }
         if let known = indices[rgb] { return known }
         let index = Int32(ColorPalette.nearestIndex(to: rgb, depth: depth) ?? -1)
         indices[rgb] = index
         return index
+    }
+
+    /// The colour number a direct-colour terminfo entry reads as a colour: its red, green and blue packed as 0xRRGGBB.
+    ///
+    /// Such entries read small numbers as palette colours: below 8 in `xterm-direct`,
+    /// below 16 in `xterm-direct16`, below 256 in `xterm-direct256`. A colour whose
+    /// number falls there (red and green both 0: black and dark blues) gets green 1 of
+    /// 255, which looks the same and is read as RGB by all of them.
+    static func directColorNumber(of rgb: RGBColor) -> Int32 {
+        let packed = Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
+        return packed < 0x100 ? packed | 0x100 : packed
     }
 
     /// The pair for a foreground and background (wraps `init_extended_pair`); 0 is the default pair.

@@ -135,6 +135,8 @@ struct StyledCell: Equatable {
     var background: String?
     /// Whether the cell is in reverse video (SGR 7).
     var reverse = false
+    /// Whether the cell is bold (SGR 1).
+    var bold = false
 }
 
 /// The pane with colours: rows of ``StyledCell``, parsed from `capture-pane -p -e -N`.
@@ -149,6 +151,7 @@ struct StyledScreen {
         var foreground: String?
         var background: String?
         var reverse = false
+        var bold = false
         var rows: [[StyledCell]] = []
         for line in capturedLines {
             var row: [StyledCell] = []
@@ -162,7 +165,7 @@ struct StyledScreen {
                             if next == "m" {
                                 StyledScreen.apply(
                                     parameters, foreground: &foreground, background: &background,
-                                    reverse: &reverse)
+                                    reverse: &reverse, bold: &bold)
                             }
                             break
                         }
@@ -175,9 +178,13 @@ struct StyledScreen {
                     continue
                 }
                 row.append(
-                    StyledCell(text: String(scalar), foreground: foreground, background: background, reverse: reverse))
+                    StyledCell(
+                        text: String(scalar), foreground: foreground, background: background, reverse: reverse,
+                        bold: bold))
                 if width == 2 {
-                    row.append(StyledCell(text: "", foreground: foreground, background: background, reverse: reverse))
+                    row.append(
+                        StyledCell(
+                            text: "", foreground: foreground, background: background, reverse: reverse, bold: bold))
                 }
             }
             rows.append(row)
@@ -202,7 +209,8 @@ struct StyledScreen {
     }
 
     private static func apply(
-        _ parameters: String, foreground: inout String?, background: inout String?, reverse: inout Bool
+        _ parameters: String, foreground: inout String?, background: inout String?, reverse: inout Bool,
+        bold: inout Bool
     ) {
         var numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
         if numbers.isEmpty { numbers = [0] }
@@ -212,6 +220,11 @@ struct StyledScreen {
                 foreground = nil
                 background = nil
                 reverse = false
+                bold = false
+            case 1:
+                bold = true
+            case 22:
+                bold = false
             case 7:
                 reverse = true
             case 27:
