@@ -16,7 +16,7 @@ run: build
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 
-## test: unit tests and end-to-end tests of the release binary in tmux
+## test: unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
 test: deps test-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
@@ -65,14 +65,19 @@ deps:
 		fi; \
 	fi
 
-# tmux, which the end-to-end tests drive, and the terminal descriptions they use.
+# tmux, which the end-to-end tests drive, and the terminal descriptions they use; Xvfb, xterm,
+# xdotool, ImageMagick's import and the fonts for the test that clicks in a real xterm.
+TEST_PACKAGES := tmux ncurses-term xvfb xterm xdotool imagemagick fontconfig fonts-dejavu-core fonts-noto-color-emoji
 test-deps:
-	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1; then \
+	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1 \
+		|| ! command -v Xvfb >/dev/null 2>&1 || ! command -v xterm >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1 \
+		|| ! command -v import >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -q 'DejaVu Sans Mono' \
+		|| ! fc-list 2>/dev/null | grep -q 'Noto Color Emoji'; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "Installing tmux and ncurses-term with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux ncurses-term; \
+			echo "Installing $(TEST_PACKAGES) with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES); \
 		else \
-			echo "The end-to-end tests need tmux and ncurses-term. Install them with: sudo apt-get install tmux ncurses-term" >&2; \
+			echo "The end-to-end tests need $(TEST_PACKAGES). Install them with: sudo apt-get install $(TEST_PACKAGES)" >&2; \
 			exit 1; \
 		fi; \
 	fi
