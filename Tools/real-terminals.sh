@@ -388,8 +388,8 @@ check_terminal() {
     xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) 2>/dev/null
     xdotool windowfocus "$window" 2>/dev/null
 
-    # Screenshots are taken of the root window, cropped: kitty's and alacritty's OpenGL windows
-    # read back black on their own.
+    # Screenshots are taken of the root window, cropped: alacritty's OpenGL window reads back
+    # black on its own.
     shoot() {
         import -silent -window root -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$1"
     }
