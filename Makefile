@@ -47,7 +47,7 @@ uninstall:
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 
-## test: unit tests and end-to-end tests of the release binary in tmux
+## test: unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
 test: deps test-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
@@ -101,18 +101,16 @@ deps:
 		fi; \
 	fi
 
-# tmux, which the end-to-end tests drive, and the terminal descriptions they use; groff and mandoc,
-# which check the man page; zsh, fish and bash-completion, which load the completion scripts.
-TEST_PACKAGES := tmux ncurses-term groff-base mandoc zsh fish bash-completion
+# What the tests need beyond the build (Tools/missing-packages.sh lists it): tmux and terminal
+# descriptions, groff and mandoc, zsh, fish and bash-completion, Xvfb, xterm, xdotool and fonts.
 test-deps:
-	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1 \
-		|| ! command -v groff >/dev/null 2>&1 || ! command -v mandoc >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 \
-		|| ! command -v fish >/dev/null 2>&1 || [ ! -f /usr/share/bash-completion/bash_completion ]; then \
+	@missing="$$(Tools/missing-packages.sh test)"; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "Installing $(TEST_PACKAGES) with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
+			echo "Installing $$missing with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 		else \
-			echo "The tests need $(TEST_PACKAGES). Install them with: sudo apt-get install $(TEST_PACKAGES)" >&2; \
+			echo "The tests need $$missing. Install them with: sudo apt-get install $$missing" >&2; \
 			exit 1; \
 		fi; \
 	fi

@@ -146,7 +146,9 @@ enum ChildProcess {
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which the Glibc module does not import.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
-    private static func spawn(
+    /// Starts a program and returns its pid without waiting for it: standard input from a file,
+    /// standard output and error onto the descriptors given, no other descriptor inherited.
+    static func spawn(
         _ executable: String, _ arguments: [String], environment: [String], standardInput: String,
         standardOutput: Int32, standardError: Int32
     ) throws -> pid_t {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Prints the Debian packages the build or the tests need that are missing here, one line, space-separated.
+# Usage: Tools/missing-packages.sh build|test
+# The Makefile (deps, test-deps) and .ci/run install what it names, so the list lives in one place.
+set -u
+missing=()
+need() {  # need PACKAGE CHECK...: the package is missing when the check fails
+    local package=$1
+    shift
+    "$@" >/dev/null 2>&1 || missing+=("$package")
+}
+has_font() { fc-list 2>/dev/null | grep -q "$1"; }
+
+case "${1:-test}" in
+build)
+    need pkg-config command -v pkg-config
+    need libncurses-dev pkg-config --exists ncursesw
+    ;;
+test)
+    # tmux, which the end-to-end tests drive, and the terminal descriptions they use.
+    need tmux command -v tmux
+    need ncurses-term sh -c 'infocmp tmux-256color && infocmp xterm-direct'
+    # groff and mandoc check the man page; zsh, fish and bash-completion load the completion scripts.
+    need groff-base command -v groff
+    need mandoc command -v mandoc
+    need zsh command -v zsh
+    need fish command -v fish
+    need bash-completion test -f /usr/share/bash-completion/bash_completion
+    # The test that clicks in a real xterm: an X server, the terminal, clicks, screenshots, fonts.
+    need xvfb command -v Xvfb
+    need xterm command -v xterm
+    need xdotool command -v xdotool
+    need imagemagick command -v import
+    need fontconfig command -v fc-list
+    need fonts-dejavu-core has_font 'DejaVu Sans Mono'
+    need fonts-noto-color-emoji has_font 'Noto Color Emoji'
+    ;;
+*)
+    echo "usage: $0 build|test" >&2
+    exit 2
+    ;;
+esac
+echo "${missing[*]}"
