@@ -21,7 +21,7 @@ enum BadgeBar {
         case .generate(let document):
             printOrFail(document.text)
         case .run(let options):
-            exit(InboxApp(options: options).run())
+            exit(App(options: options).run())
         }
     }
 

@@ -1,10 +1,10 @@
 import BadgeKit
 import BadgeTerminal
 
-/// The Inbox model as a program the runner drives: events in, commands out, frames drawn at any instant.
+/// The board model as a program the runner drives: events in, commands out, frames drawn at any instant.
 struct BoardProgram: TerminalProgram {
     /// The screen's model.
-    var inbox: Inbox
+    var board: BadgeBoard
     /// Glyph widths, icon style and colour depth of the terminal.
     let appearance: ToolbarAppearance
     /// The frame rate while something moves.
@@ -13,8 +13,8 @@ struct BoardProgram: TerminalProgram {
     private(set) var size = TerminalSize(columns: 0, rows: 0)
 
     /// Creates the program around a model.
-    init(inbox: Inbox, appearance: ToolbarAppearance, framesPerSecond: Int) {
-        self.inbox = inbox
+    init(board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int) {
+        self.board = board
         self.appearance = appearance
         self.framesPerSecond = framesPerSecond
     }
@@ -22,28 +22,28 @@ struct BoardProgram: TerminalProgram {
     mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
         switch event {
         case .tick:
-            inbox.advance(to: time)
+            board.advance(to: time)
         case .input(let input):
             if case .resize(let columns, let rows) = input {
                 size = TerminalSize(columns: columns, rows: rows)
             }
-            return command(for: inbox.handle(input, at: time, layout: layout(at: time, for: input)))
+            return command(for: board.handle(input, at: time, layout: layout(at: time, for: input)))
         case .line(let line, _):
             do {
                 if let update = try CountUpdate.parse(line) {
-                    inbox.apply(update, at: time)
+                    board.apply(update, at: time)
                 }
             } catch {
-                inbox.report(error.message, at: time)
+                board.report(error.message, at: time)
             }
         case .lineDiscarded(_, let byteCount):
-            inbox.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
+            board.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
         case .sourceEnded(_, let problem):
             if let problem {
-                inbox.report(problem, at: time)
+                board.report(problem, at: time)
             }
         case .problem(let message):
-            inbox.report(message, at: time)
+            board.report(message, at: time)
         case .signal, .resumed, .processFinished:
             break
         }
@@ -54,10 +54,10 @@ struct BoardProgram: TerminalProgram {
     private func layout(at time: Double, for event: InputEvent) -> ToolbarLayout? {
         guard case .mouse = event, size.columns > 0, size.rows > 0 else { return nil }
         var scratch = Canvas(columns: size.columns, rows: size.rows)
-        return inbox.render(into: &scratch, at: time, appearance: appearance)
+        return board.render(into: &scratch, at: time, appearance: appearance)
     }
 
-    private func command(for command: InboxCommand) -> ProgramCommand {
+    private func command(for command: BoardCommand) -> ProgramCommand {
         switch command {
         case .none: return .none
         case .quit: return .quit
@@ -67,10 +67,10 @@ struct BoardProgram: TerminalProgram {
     }
 
     func render(into canvas: inout Canvas, at time: Double) {
-        inbox.render(into: &canvas, at: time, appearance: appearance)
+        board.render(into: &canvas, at: time, appearance: appearance)
     }
 
     func nextWakeTime(after time: Double) -> Double? {
-        inbox.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
+        board.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
     }
 }

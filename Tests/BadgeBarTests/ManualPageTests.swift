@@ -19,7 +19,7 @@ import Testing
         for name in Options.table.flatMap(\.allNames) {
             #expect(page.contains("\\fB" + Roff.escape(name) + "\\fR"), "\(name)")
         }
-        for binding in Inbox.keyBindings {
+        for binding in BadgeBoard.keyBindings {
             #expect(page.contains(Roff.escape(binding.longHelp)), "\(binding.action)")
         }
         for status in ExitStatus.documented {

@@ -92,7 +92,7 @@ import Testing
             #expect(text.contains(term + " ") || text.contains(term + "\n"), "\(option.synopsis)")
             #expect(text.contains(option.summary.wrapped(width: 59)[0]), "\(option.synopsis)")
         }
-        for binding in Inbox.keyBindings {
+        for binding in BadgeBoard.keyBindings {
             #expect(text.contains("  " + binding.keys(buttonCount: 9) + " "), "\(binding.action)")
         }
         for status in ExitStatus.documented {

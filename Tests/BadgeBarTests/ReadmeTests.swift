@@ -13,7 +13,7 @@ import Testing
 
     @Test func theKeyTableIsTheKeyBindingTable() {
         let rows = PackageFiles.tableRows(under: "| Key | Does |", in: readme)
-        #expect(rows == Inbox.keyBindings.map { [$0.keys(buttonCount: 9), $0.longHelp] })
+        #expect(rows == BadgeBoard.keyBindings.map { [$0.keys(buttonCount: 9), $0.longHelp] })
     }
 
     @Test func theFlagTableIsTheOptionTable() {

@@ -3,7 +3,7 @@ import Testing
 @testable import BadgeKit
 
 @Suite struct AutoPlayTests {
-    func counts(_ inbox: Inbox) -> [Int] {
+    func counts(_ inbox: BadgeBoard) -> [Int] {
         inbox.toolbar.buttons.map(\.count)
     }
 

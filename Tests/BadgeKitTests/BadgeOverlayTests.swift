@@ -48,8 +48,8 @@ struct OverlayScenario: CustomTestStringConvertible, Sendable {
         for index in buttons.indices {
             toolbar.setCount(scenario.after[index], forButtonAt: index, at: 0)
         }
-        let inbox = Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false))
-        let plainLayout = toolbar.layout(screenColumns: columns, row: Inbox.buttonRow, appearance: appearance)
+        let inbox = BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false))
+        let plainLayout = toolbar.layout(screenColumns: columns, row: BadgeBoard.buttonRow, appearance: appearance)
         var failures = 0
         var step = -2
         var canvas = Canvas(columns: columns, rows: rows)
@@ -109,7 +109,7 @@ struct OverlayScenario: CustomTestStringConvertible, Sendable {
                 let layout = BadgeToolbar(title: "Overlay", buttons: OverlayScenario.buttons).layout(
                     screenColumns: 0, row: 2, appearance: ToolbarAppearance(widths: .estimate, iconStyle: style))
                 // The focus on the last button in one, on the first in the other.
-                for (columns, rows, focus) in [(layout.requiredColumns, Inbox.minimumRows, 4), (80, 24, 0)] {
+                for (columns, rows, focus) in [(layout.requiredColumns, BadgeBoard.minimumRows, 4), (80, 24, 0)] {
                     let failures = walk(
                         scenario, corner: corner, style: style, reduceMotion: reduceMotion, columns: columns,
                         rows: rows, focus: focus)

@@ -334,7 +334,7 @@ import Testing
 
 @Suite struct HugeCountTests {
     /// The Inbox with `--limit 999999999999` and counts too wide for the room between the buttons.
-    func inbox(counts: [Int], corner: BadgeCorner = .topTrailing) -> Inbox {
+    func inbox(counts: [Int], corner: BadgeCorner = .topTrailing) -> BadgeBoard {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false, limit: 999_999_999_999)
         inbox.toolbar.badgeCorner = corner
         for (index, count) in counts.enumerated() {
@@ -344,7 +344,7 @@ import Testing
         return inbox
     }
 
-    func render(_ inbox: Inbox, columns: Int = 80) -> (Canvas, ToolbarLayout) {
+    func render(_ inbox: BadgeBoard, columns: Int = 80) -> (Canvas, ToolbarLayout) {
         var canvas = Canvas(columns: columns, rows: 24)
         let layout = inbox.render(into: &canvas, at: 0, appearance: ToolbarAppearance(widths: .estimate))!
         return (canvas, layout)

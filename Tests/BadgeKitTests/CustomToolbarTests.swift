@@ -157,9 +157,9 @@ import Testing
         #expect(inbox.toolbar.isAnimating(at: 1.05))
         inbox.apply(CountUpdate(buttonTitle: "Nobody", change: .set(3)), at: 2)
         #expect(inbox.statusText == "ignored 'Nobody': no button has that title")
-        #expect(inbox.nextWakeTime(after: 3, framesPerSecond: 60) == 2 + Inbox.noticeSeconds)
-        inbox.advance(to: 2 + Inbox.noticeSeconds)
+        #expect(inbox.nextWakeTime(after: 3, framesPerSecond: 60) == 2 + BadgeBoard.noticeSeconds)
+        inbox.advance(to: 2 + BadgeBoard.noticeSeconds)
         #expect(inbox.statusText == "Messages: 2 unread")
-        #expect(inbox.nextWakeTime(after: 2 + Inbox.noticeSeconds, framesPerSecond: 60) == nil)
+        #expect(inbox.nextWakeTime(after: 2 + BadgeBoard.noticeSeconds, framesPerSecond: 60) == nil)
     }
 }

@@ -23,7 +23,7 @@ import Testing
 
     @Test func everyTriggerSetsOffItsOwnBinding() {
         let inbox = Inbox.demo(startTime: 0, autoPlays: false)
-        for binding in Inbox.keyBindings {
+        for binding in BadgeBoard.keyBindings {
             for trigger in binding.triggers {
                 for event in events(for: trigger) {
                     #expect(inbox.keyBinding(for: event) == binding, "\(event)")
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func eachActionHasOneBinding() {
-        let actions = Inbox.keyBindings.map(\.action)
+        let actions = BadgeBoard.keyBindings.map(\.action)
         #expect(Set(actions.map { "\($0)" }).count == actions.count)
     }
 
@@ -122,7 +122,7 @@ import Testing
 
     @Test func oneButtonIsNamedOneInTheOverlay() {
         let toolbar = BadgeToolbar(title: "Jobs", buttons: [BadgedButton(title: "Jobs", symbolName: "gear", count: 1)])
-        let inbox = Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false))
+        let inbox = BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false))
         #expect(inbox.helpLines[2] == "1               Clear that button's count")
     }
 }

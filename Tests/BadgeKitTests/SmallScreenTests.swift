@@ -5,7 +5,7 @@ import Testing
 @Suite struct SmallScreenTests {
     func render(
         columns: Int, rows: Int, appearance: ToolbarAppearance = ToolbarAppearance(widths: .estimate),
-        _ change: (inout Inbox) -> Void = { _ in }
+        _ change: (inout BadgeBoard) -> Void = { _ in }
     ) -> Canvas {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
         change(&inbox)

@@ -19,7 +19,7 @@ enum Usage {
         var lines = ["badgebar: \(summary).", "", "Usage: badgebar [options]", "", "Options:"]
         lines += twoColumns(Options.table.map { ($0.synopsis, $0.help) })
         lines += ["", "Keys:"]
-        lines += twoColumns(Inbox.keyBindings.map { ($0.keys(buttonCount: 9), $0.longHelp) })
+        lines += twoColumns(BadgeBoard.keyBindings.map { ($0.keys(buttonCount: 9), $0.longHelp) })
         lines += [""] + autoPlay.wrapped(width: lineColumns)
         lines += ["", "Exit status:"]
         lines += twoColumns(ExitStatus.documented.map { ($0.documentedCode, $0.meaning) })

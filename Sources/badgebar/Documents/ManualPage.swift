@@ -95,7 +95,7 @@ enum ManualPage {
         }
         page.section("KEYS")
         page.paragraph("The first key or click ends auto-play.")
-        for binding in Inbox.keyBindings {
+        for binding in BadgeBoard.keyBindings {
             let keys = binding.triggers.map { Roff.bold($0.name(buttonCount: 9)) }.joined(separator: ", ")
             page.tagged(keys, binding.longHelp)
         }

@@ -1,5 +1,5 @@
-/// What the program around the Inbox should do after an event.
-public enum InboxCommand: Sendable, Equatable {
+/// What the program around a ``BadgeBoard`` should do after an event.
+public enum BoardCommand: Sendable, Equatable {
     /// Nothing beyond drawing the next frame.
     case none
     /// Quit, restoring the terminal.

@@ -2,10 +2,10 @@ import Testing
 
 @testable import BadgeKit
 
-@Suite struct InboxRenderingTests {
+@Suite struct BadgeBoardRenderingTests {
     let appearance = ToolbarAppearance(widths: .estimate)
 
-    func render(_ inbox: Inbox, columns: Int = 80, rows: Int = 24, at time: Double = 0) -> Canvas {
+    func render(_ inbox: BadgeBoard, columns: Int = 80, rows: Int = 24, at time: Double = 0) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         inbox.render(into: &canvas, at: time, appearance: appearance)
         return canvas

@@ -1,8 +1,8 @@
 import BadgeKit
 import BadgeTerminal
 
-/// The `badgebar` program: opens what the options name, then hands the Inbox model to the runner.
-struct InboxApp {
+/// The `badgebar` program: opens what the options name, then hands the board model to the runner.
+struct App {
     let options: Options
 
     /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
@@ -47,7 +47,7 @@ struct InboxApp {
             return ExitStatus.failure.code
         }
         var program = BoardProgram(
-            inbox: makeModel(startTime: terminal.now),
+            board: makeModel(startTime: terminal.now),
             appearance: ToolbarAppearance(
                 widths: .terminal,
                 iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
@@ -68,20 +68,20 @@ struct InboxApp {
     }
 
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
-    private func makeModel(startTime: Double) -> Inbox {
-        var inbox: Inbox
+    private func makeModel(startTime: Double) -> BadgeBoard {
+        var board: BadgeBoard
         if options.buttons.isEmpty {
-            inbox = Inbox.demo(
+            board = Inbox.demo(
                 startTime: startTime, autoPlays: options.autoPlays, limit: options.limit,
                 reduceMotion: options.reduceMotion)
         } else {
             let toolbar = BadgeToolbar(title: "Badges", buttons: options.buttons, reduceMotion: options.reduceMotion)
-            inbox = Inbox(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
+            board = BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
         }
         if let title = options.title {
-            inbox.toolbar.title = title
+            board.toolbar.title = title
         }
-        inbox.toolbar.badgeCorner = options.badgeCorner
-        return inbox
+        board.toolbar.badgeCorner = options.badgeCorner
+        return board
     }
 }

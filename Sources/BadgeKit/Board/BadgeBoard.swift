@@ -1,8 +1,11 @@
-/// The Inbox demo: a toolbar of Messages, Cart and Notifications that plays by itself until touched.
+/// A full screen around a toolbar of badged buttons: the title and buttons, a hint, a status line that
+/// speaks the focused button, notices, and a help overlay of every key.
 ///
-/// Events and clock ticks go in, a new state comes out; ``render(into:at:appearance:)``
-/// draws any state at any instant.
-public struct Inbox: Sendable {
+/// It is the model of every toolbar `badgebar` shows, the Inbox demo (``Inbox/demo(startTime:autoPlays:limit:reduceMotion:)``)
+/// and toolbars of the user's own buttons alike. Events and clock ticks go in, a new state
+/// comes out; ``render(into:at:appearance:)`` draws any state at any instant. Keys act through
+/// the table ``keyBindings``; an optional ``AutoPlay`` script raises counts until the first key or click.
+public struct BadgeBoard: Sendable {
     /// The title and buttons.
     public var toolbar: BadgeToolbar
     /// The script that raises counts until the first key or click.
@@ -23,30 +26,10 @@ public struct Inbox: Sendable {
     /// How long a notice stays in the status line, in seconds.
     public static let noticeSeconds = 4.0
 
-    /// Creates an Inbox around a toolbar.
+    /// Creates a board around a toolbar.
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
         self.toolbar = toolbar
         self.autoPlay = autoPlay
-    }
-
-    /// The original demo: Messages 2 (red), Cart 0 (yellow), Notifications 96 (red).
-    ///
-    /// - Parameters:
-    ///   - startTime: The instant the demo starts, in seconds on the clock.
-    ///   - autoPlays: Whether the script runs.
-    ///   - limit: The badge limit of every button.
-    ///   - reduceMotion: Whether badges only fade and icons stay still.
-    public static func demo(
-        startTime: Double, autoPlays: Bool = true, limit: Int = BadgeText.defaultLimit, reduceMotion: Bool = false
-    ) -> Inbox {
-        let buttons = [
-            BadgedButton(title: "Messages", symbolName: "bubble.left", count: 2, limit: limit),
-            BadgedButton(title: "Cart", symbolName: "cart", count: 0, limit: limit, badgeColor: .systemYellow),
-            BadgedButton(title: "Notifications", symbolName: "bell", count: 96, limit: limit),
-        ]
-        return Inbox(
-            toolbar: BadgeToolbar(title: "Inbox", buttons: buttons, reduceMotion: reduceMotion),
-            autoPlay: AutoPlay(startTime: startTime, isRunning: autoPlays))
     }
 
     /// Plays the script up to an instant and forgets finished motion.
@@ -96,7 +79,7 @@ public struct Inbox: Sendable {
     ///   - time: When, in seconds on the clock.
     ///   - layout: The toolbar as last drawn, for hit testing clicks.
     /// - Returns: What the program should do next.
-    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> InboxCommand {
+    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> BoardCommand {
         advance(to: time)
         switch event {
         case .resize, .focus:

@@ -1,6 +1,6 @@
 /// One row of the key table: the keys (or click) that do something, what they do and how the help says it.
 ///
-/// ``Inbox/keyBindings`` is the one table: ``Inbox/handle(_:at:layout:)`` looks events up in it,
+/// ``BadgeBoard/keyBindings`` is the one table: ``BadgeBoard/handle(_:at:layout:)`` looks events up in it,
 /// the help overlay lists it, and the program's `--help`, man page and README are made from it.
 public struct KeyBinding: Sendable, Equatable {
     /// An input that sets off a binding.

@@ -1,4 +1,4 @@
-extension Inbox {
+extension BadgeBoard {
     /// The row of the buttons; badges use the row above (or below, for a bottom corner), the focus line the row below.
     public static let buttonRow = 2
     /// The fewest rows the screen needs: padding, badges, buttons, focus line and status line.

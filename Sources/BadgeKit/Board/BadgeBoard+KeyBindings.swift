@@ -1,4 +1,4 @@
-extension Inbox {
+extension BadgeBoard {
     /// Every key and click the toolbar answers, in the order the help lists them.
     ///
     /// The one table of keys: ``handle(_:at:layout:)`` looks events up here (the first
@@ -30,7 +30,7 @@ extension Inbox {
     /// Does what a binding's action says, for the event that set it off.
     mutating func perform(
         _ action: KeyBinding.Action, for event: InputEvent, at time: Double, layout: ToolbarLayout?
-    ) -> InboxCommand {
+    ) -> BoardCommand {
         switch action {
         case .pressNumberedButton:
             if case .character(let typed) = event,

@@ -2,10 +2,10 @@ import Testing
 
 @testable import BadgeKit
 
-@Suite struct InboxInputTests {
+@Suite struct BadgeBoardInputTests {
     let appearance = ToolbarAppearance(widths: .estimate)
 
-    func drawn(_ inbox: Inbox, at time: Double = 0) -> ToolbarLayout? {
+    func drawn(_ inbox: BadgeBoard, at time: Double = 0) -> ToolbarLayout? {
         var canvas = Canvas(columns: 80, rows: 24)
         return inbox.render(into: &canvas, at: time, appearance: appearance)
     }
