@@ -44,7 +44,7 @@ struct BoardProgram: TerminalProgram {
             }
         case .problem(let message):
             board.report(message, at: time)
-        case .signal, .resumed, .processFinished:
+        case .signal, .resumed, .processFinished, .sinkProblem:
             break
         }
         return .none

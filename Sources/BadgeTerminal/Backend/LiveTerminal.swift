@@ -164,7 +164,9 @@ public final class LiveTerminal: TerminalBackend {
     }
 
     /// Writes what the terminal takes, then waits in one `poll` for keys, signals, the terminal, the recording and the watched descriptors.
-    public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
         let output = session.output
         output.flush()
         if let frame = waitingFrame, !output.hasPending {
@@ -195,6 +197,9 @@ public final class LiveTerminal: TerminalBackend {
         polled.append(pollfd(fd: recording?.rawValue ?? -1, events: Int16(POLLOUT), revents: 0))
         for descriptor in descriptors {
             polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        }
+        for writer in writers {
+            polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
         }
         let result = poll(&polled, nfds_t(polled.count), timeout)
         var events: [BackendEvent] = []

@@ -50,6 +50,11 @@ public final class ScriptedTerminal: TerminalBackend {
     public private(set) var isHandedOver = false
     /// The deadlines the runner asked to be woken at, in order (`nil` for none).
     public private(set) var deadlines: [Double?] = []
+    /// How long to wait in real time before each move of the virtual clock, so that child processes the
+    /// program started can finish and their pipes be read; 0 moves the clock at once.
+    public var realWaitSeconds = 0.0
+    /// Whether the real wait before the next move of the clock has been done.
+    private var didWaitForReal = false
     /// The termination signal that arrives while the program is suspended, or `nil` to let it take the terminal back.
     public var signalWhileSuspended: Int32?
     private var script: [Step]
@@ -87,12 +92,21 @@ public final class ScriptedTerminal: TerminalBackend {
     }
 
     /// Moves the clock to the deadline or the next scripted event, whichever is first, and returns what happens then.
-    public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
         deadlines.append(deadline)
         var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
         if !ready.isEmpty {
             return ready
         }
+        if realWaitSeconds > 0 && !didWaitForReal {
+            didWaitForReal = true
+            var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&polled, nfds_t(polled.count), Int32(realWaitSeconds * 1000))
+            return descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+        }
+        didWaitForReal = false
         guard let next = script.first else {
             if let deadline {
                 now = max(now, deadline)

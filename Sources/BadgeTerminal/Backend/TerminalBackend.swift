@@ -23,7 +23,12 @@ public protocol TerminalBackend: AnyObject {
     ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
     ///   - descriptors: More descriptors to wake for, such as live counts; those ready come back as
     ///     ``BackendEvent/ready(_:)``.
-    func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent]
+    ///   - writers: Descriptors with output waiting, to wake for when they take more (no event: the
+    ///     runner offers them their output after every wait).
+    func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+    )
+        -> [BackendEvent]
     /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
     ///
     /// - Returns: The termination signal that arrived while the program was

@@ -36,11 +36,14 @@ public enum ProgramRunner {
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line, such as counts from a pipe; lines arrive as
     ///     ``ProgramEvent/line(_:source:)`` with the source's index in this array.
+    ///   - sinks: Where ``ProgramCommand/write(_:sink:)`` lines go, by index; what is still waiting
+    ///     at the end gets a moment to be written.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
-        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = []
+        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
+        sinks: [OutputSink] = []
     ) -> Ending {
-        var loop = Loop(terminal: terminal, sources: sources)
+        var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
         return loop.run(&program)
     }
 
@@ -54,20 +57,25 @@ public enum ProgramRunner {
     fileprivate struct Loop<Terminal: TerminalBackend> {
         let terminal: Terminal
         var sources: [LineReader]
+        let sinks: [OutputSink]
         var canvas = Canvas(columns: 0, rows: 0)
         let processes = ProcessSupervisor()
         /// The request running in the foreground with the terminal, if any.
         var foregroundRequest: Int?
 
-        init(terminal: Terminal, sources: [LineReader]) {
+        init(terminal: Terminal, sources: [LineReader], sinks: [OutputSink]) {
             self.terminal = terminal
             self.sources = sources
+            self.sinks = sinks
         }
 
         mutating func run<Program: TerminalProgram>(_ program: inout Program) -> Ending {
             let ending = loop(&program)
             // Nothing the program started outlives it.
             processes.endAll()
+            for sink in sinks {
+                sink.finish(waitingAtMostSeconds: 1)
+            }
             if foregroundRequest != nil {
                 terminal.takeBack()
             }
@@ -92,11 +100,15 @@ public enum ProgramRunner {
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
                 }
-                let events = terminal.waitForEvents(until: wake, watching: watched)
+                let writers = sinks.filter(\.hasPending).map(\.descriptor)
+                let events = terminal.waitForEvents(until: wake, watching: watched, writing: writers)
                 for event in events {
                     if case .end(let ending) = handle(event, on: &program) {
                         return ending
                     }
+                }
+                if case .end(let ending) = flushSinks(into: &program) {
+                    return ending
                 }
                 if case .end(let ending) = collectProcesses(into: &program) {
                     return ending
@@ -161,6 +173,20 @@ public enum ProgramRunner {
                 }
                 return readSource(descriptor, into: &program)
             }
+        }
+
+        /// Offers every sink its waiting lines and tells the program about drops and failures.
+        mutating func flushSinks<Program: TerminalProgram>(into program: inout Program) -> Outcome {
+            for (index, sink) in sinks.enumerated() {
+                sink.flush()
+                if let problem = sink.takeProblem(),
+                    case .end(let ending) = perform(
+                        program.update(.sinkProblem(sink: index, problem), at: terminal.now), on: &program)
+                {
+                    return .end(ending)
+                }
+            }
+            return .proceed
         }
 
         /// Ends runs past their time limit and hands the program the results of those that finished.
@@ -262,6 +288,11 @@ public enum ProgramRunner {
                 }
                 if let group = processes.foregroundGroup {
                     terminal.giveForeground(to: group)
+                }
+                return .proceed
+            case .write(let line, let sink):
+                if sinks.indices.contains(sink) {
+                    sinks[sink].write(line: line)
                 }
                 return .proceed
             case .batch(let commands):

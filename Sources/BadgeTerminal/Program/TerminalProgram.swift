@@ -34,6 +34,8 @@ public enum ProgramEvent: Sendable, Equatable {
     case resumed
     /// A command the program asked to run has ended.
     case processFinished(ProcessResult)
+    /// An output sink dropped lines or stopped (reported once each time).
+    case sinkProblem(sink: Int, OutputSink.Problem)
     /// Something went wrong that the user should know about, such as a recording that stopped.
     case problem(String)
 }
@@ -53,6 +55,8 @@ public enum ProgramCommand: Sendable, Equatable {
     /// Run an interactive shell command in the foreground: the terminal is handed to it as a shell hands
     /// it to a job, and taken back, repainted, when it ends; its result arrives as ``ProgramEvent/processFinished(_:)``.
     case runInForeground(ProcessRequest)
+    /// Write a line to an output sink, by its index in the runner's sinks; it never blocks.
+    case write(String, sink: Int)
     /// Several commands, in order.
     indirect case batch([ProgramCommand])
 }

@@ -1,0 +1,160 @@
+/// Lines on their way to a file, pipe or standard output, written as fast as the reader takes them, never blocking.
+///
+/// The runner polls the sink's descriptor while lines wait, and offers them
+/// every turn. Lines beyond a bound are dropped whole (never half a line), and
+/// counted; a reader that went away (`EPIPE`) or any other write error ends
+/// the sink. Either is reported once, as ``Problem``, for the program to show.
+public final class OutputSink {
+    /// Something the program should tell the user about the sink.
+    public enum Problem: Equatable, Sendable {
+        /// Lines were dropped because the reader did not keep up; more may follow after it catches up.
+        case dropped(lineCount: Int)
+        /// Writing failed for good (the reader went away, the disk is full): nothing more is written.
+        case closed(SystemError)
+    }
+
+    /// Where the lines go, as the user named it, for messages.
+    public let name: String
+    /// The descriptor written to (non-blocking when the sink made it so).
+    public let descriptor: FileDescriptor
+    /// The most bytes kept waiting before lines are dropped.
+    public let bufferLimitBytes: Int
+    /// Why writing ended, if it did.
+    public private(set) var failure: SystemError?
+
+    private var queue: [UInt8] = []
+    private var start = 0
+    private var droppedSinceReport = 0
+    private let ownsDescriptor: Bool
+    private let restoresFlags: Int32?
+
+    /// The bound on waiting bytes by default: a reader may lag by this much before lines are dropped.
+    public static let defaultBufferLimitBytes = 1 << 20
+
+    /// Writes to a descriptor, made non-blocking for the sink's lifetime (its flags are put back after).
+    ///
+    /// - Parameters:
+    ///   - descriptor: Where to write; it stays the caller's unless `owned`.
+    ///   - name: The destination for messages, such as `events.jsonl` or `standard output`.
+    ///   - owned: Whether the sink closes the descriptor when done.
+    ///   - bufferLimitBytes: The bound on waiting bytes.
+    public init(
+        descriptor: FileDescriptor, name: String, owned: Bool = false,
+        bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes
+    ) {
+        self.descriptor = descriptor
+        self.name = name
+        self.ownsDescriptor = owned
+        self.bufferLimitBytes = bufferLimitBytes
+        let flags = try? descriptor.statusFlags()
+        if let flags, flags & O_NONBLOCK == 0, (try? descriptor.setStatusFlags(flags | O_NONBLOCK)) != nil {
+            restoresFlags = flags
+        } else {
+            restoresFlags = nil
+        }
+    }
+
+    /// Opens a path for appending lines (wraps `open`), creating it if needed; a FIFO must have a reader.
+    public convenience init(path: String, bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes)
+        throws(SystemError)
+    {
+        let descriptor = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY)
+        self.init(descriptor: descriptor, name: path, owned: true, bufferLimitBytes: bufferLimitBytes)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Whether lines are waiting for the reader.
+    public var hasPending: Bool { start < queue.count }
+
+    /// Queues a line (a newline is added) and writes what the reader takes now.
+    ///
+    /// - Returns: `false` when the line was dropped (the bound was reached, or the sink has failed).
+    @discardableResult
+    public func write(line: String) -> Bool {
+        guard failure == nil else { return false }
+        var text = line
+        let length = text.utf8.count + 1
+        if queue.count - start + length > bufferLimitBytes {
+            flush()
+            if queue.count - start + length > bufferLimitBytes {
+                droppedSinceReport += 1
+                return false
+            }
+        }
+        if start > 0 && start == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            start = 0
+        }
+        text.withUTF8 { queue.append(contentsOf: $0) }
+        queue.append(0x0A)
+        flush()
+        return true
+    }
+
+    /// Writes what the reader takes now (wraps `write`); never blocks.
+    public func flush() {
+        while failure == nil && start < queue.count {
+            let outcome = queue.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) in
+                    try descriptor.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                }
+            }
+            switch outcome {
+            case .success(let written?) where written > 0:
+                start += written
+            case .success:
+                return
+            case .failure(let error):
+                failure = error
+                queue.removeAll()
+                start = 0
+            }
+        }
+        if start == queue.count {
+            queue.removeAll(keepingCapacity: queue.capacity <= 1 << 16)
+            start = 0
+        }
+    }
+
+    /// What to tell the user since the last call, if anything: lines dropped, or the sink ended (once).
+    public func takeProblem() -> Problem? {
+        if let failure, !reportedFailure {
+            reportedFailure = true
+            return .closed(failure)
+        }
+        if droppedSinceReport > 0 && failure == nil {
+            defer { droppedSinceReport = 0 }
+            return .dropped(lineCount: droppedSinceReport)
+        }
+        return nil
+    }
+    private var reportedFailure = false
+
+    /// Writes what is waiting, waiting for the reader at most a while (wraps `poll`), then closes; for the end.
+    public func finish(waitingAtMostSeconds seconds: Double) {
+        let clock = MonotonicClock()
+        flush()
+        while hasPending && failure == nil && clock.now < seconds {
+            var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&polled, 1, Int32(max((seconds - clock.now) * 1000, 1)))
+            flush()
+        }
+        close()
+    }
+
+    private var isClosed = false
+
+    private func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if let restoresFlags {
+            _ = try? descriptor.setStatusFlags(restoresFlags)
+        }
+        if ownsDescriptor {
+            descriptor.close()
+        }
+    }
+}
