@@ -53,8 +53,8 @@ public final class ScriptedTerminal: TerminalBackend {
     /// How long to wait in real time before each move of the virtual clock, so that child processes the
     /// program started can finish and their pipes be read; 0 moves the clock at once.
     public var realWaitSeconds = 0.0
-    /// Whether the real wait before the next move of the clock has been done.
-    private var didWaitForReal = false
+    /// Whether the last real wait ran its full length with nothing ready, so the clock may move now.
+    private var realWaitTimedOut = false
     /// The termination signal that arrives while the program is suspended, or `nil` to let it take the terminal back.
     public var signalWhileSuspended: Int32?
     private var script: [Step]
@@ -100,13 +100,14 @@ public final class ScriptedTerminal: TerminalBackend {
         if !ready.isEmpty {
             return ready
         }
-        if realWaitSeconds > 0 && !didWaitForReal {
-            didWaitForReal = true
+        if realWaitSeconds > 0 && !realWaitTimedOut {
             var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
             _ = poll(&polled, nfds_t(polled.count), Int32(realWaitSeconds * 1000))
-            return descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+            ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+            realWaitTimedOut = ready.isEmpty
+            return ready
         }
-        didWaitForReal = false
+        realWaitTimedOut = false
         guard let next = script.first else {
             if let deadline {
                 now = max(now, deadline)
