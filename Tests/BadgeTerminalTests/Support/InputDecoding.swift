@@ -44,3 +44,15 @@ func randomCuts(count: Int, longest: Int, using generator: inout SeededGenerator
     }
     return cuts
 }
+
+/// Where `actual` first differs from `expected`, in a few words; `nil` when they are the same.
+///
+/// Long inputs that leak give hundreds of thousands of events: a failure
+/// message must name the first wrong one, not print them all.
+func firstDifference(_ actual: [InputEvent], _ expected: [InputEvent]) -> String? {
+    guard actual != expected else { return nil }
+    let index = zip(actual, expected).prefix { $0 == $1 }.count
+    let found = index < actual.count ? "\(actual[index])" : "nothing"
+    let wanted = index < expected.count ? "\(expected[index])" : "nothing"
+    return "\(actual.count) events instead of \(expected.count); at \(index): \(found) instead of \(wanted)"
+}
