@@ -51,6 +51,7 @@ uninstall:
 test: deps test-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
+	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
 	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
 
 ## bench: measure the release binary on an 80x24 pseudo-terminal and the renderer in process (see Benchmarks/README.md)

@@ -32,6 +32,17 @@ import Testing
         #expect(PackageFiles.tableRows(under: "| C |", in: markdown) == [])
     }
 
+    @Test func theOwnProgramExampleIsTheFixtureMakeTestBuilds() throws {
+        let fixture = try PackageFiles.text(of: "Tests/Fixtures/OwnProgram/Sources/Counter/main.swift")
+        let marker = "A program of your own, whole"
+        let section = try #require(readme.range(of: marker).map { readme[$0.upperBound...] })
+        let block = try #require(section.range(of: "```swift\n").map { section[$0.upperBound...] })
+        let code = try #require(block.range(of: "```").map { String(block[..<$0.lowerBound]) })
+        #expect(code == fixture)
+        let makefile = try PackageFiles.text(of: "Makefile")
+        #expect(makefile.contains("--package-path Tests/Fixtures/OwnProgram"), "make test builds it")
+    }
+
     @Test func theTwoCommandsAndTheInstallSection() {
         #expect(readme.contains("make run     #") && readme.contains("make test    #"))
         #expect(readme.contains("## Install") && readme.contains("sudo make install"))

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// A program of a user's own, built on BadgeBar as a package dependency: the README's example,
+// compiled by `make test` so the example cannot stop working unnoticed.
+import PackageDescription
+
+let package = Package(
+    name: "OwnProgram",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "BadgeBar", path: "../../..")],
+    targets: [
+        .executableTarget(
+            name: "Counter",
+            dependencies: [
+                .product(name: "BadgeKit", package: "BadgeBar"),
+                .product(name: "BadgeTerminal", package: "BadgeBar"),
+            ])
+    ],
+    swiftLanguageModes: [.v6]
+)
