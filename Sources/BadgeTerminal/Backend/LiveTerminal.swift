@@ -295,7 +295,7 @@ public final class LiveTerminal: TerminalBackend {
     /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.
     public func giveForeground(to group: pid_t) {
         session.device.setForegroundGroup(group)
-        kill(-group, SIGCONT)
+        SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
     /// Makes the program's group the foreground group again and takes the terminal back.
@@ -331,11 +331,9 @@ public final class LiveTerminal: TerminalBackend {
     private func stopUntilForeground(signal stopSignal: Int32) -> Int32? {
         var signal = stopSignal
         while true {
-            var standard = Platform.action(disposition: .standard)
-            var previous = sigaction()
-            sigaction(signal, &standard, &previous)
-            raise(signal)
-            sigaction(signal, &previous, nil)
+            SignalDisposition.with(signal, as: Platform.action(disposition: .standard)) {
+                _ = raise(signal)
+            }
             _ = SignalRelay.take(SIGCONT)
             _ = SignalRelay.take(SIGTSTP)
             if let termination = SignalRelay.terminationSignal {

@@ -218,7 +218,7 @@ final class ProcessSupervisor {
             if waited == children[index].processIdentifier {
                 if status & 0xFF == 0x7F {
                     // Stopped (a foreground program's own Ctrl-Z): it keeps the terminal and goes on.
-                    kill(-children[index].processIdentifier, SIGCONT)
+                    SignalDisposition.send(SIGCONT, toGroup: children[index].processIdentifier)
                 } else {
                     children[index].status =
                         status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
@@ -255,14 +255,14 @@ final class ProcessSupervisor {
     func enforceTimeLimits(at time: Double) {
         for index in children.indices where children[index].status == nil {
             guard let deadline = children[index].deadline, time >= deadline else { continue }
-            let group = -children[index].processIdentifier
+            let group = children[index].processIdentifier
             if children[index].terminatedAt == nil {
                 children[index].timedOut = true
                 children[index].terminatedAt = time
-                kill(group, SIGTERM)
-                kill(group, SIGCONT)
+                SignalDisposition.send(SIGTERM, toGroup: group)
+                SignalDisposition.send(SIGCONT, toGroup: group)
             } else {
-                kill(group, SIGKILL)
+                SignalDisposition.send(SIGKILL, toGroup: group)
             }
         }
     }
@@ -273,8 +273,8 @@ final class ProcessSupervisor {
     func endAll(waitingAtMostSeconds seconds: Double = 1) {
         guard !children.isEmpty else { return }
         for child in children {
-            kill(-child.processIdentifier, SIGTERM)
-            kill(-child.processIdentifier, SIGCONT)
+            SignalDisposition.send(SIGTERM, toGroup: child.processIdentifier)
+            SignalDisposition.send(SIGCONT, toGroup: child.processIdentifier)
         }
         let clock = MonotonicClock()
         while !children.isEmpty && clock.now < seconds {
@@ -282,7 +282,7 @@ final class ProcessSupervisor {
             if !children.isEmpty { usleep(10_000) }
         }
         for child in children {
-            kill(-child.processIdentifier, SIGKILL)
+            SignalDisposition.send(SIGKILL, toGroup: child.processIdentifier)
             var status: Int32 = 0
             _ = waitpid(child.processIdentifier, &status, 0)
             child.output?.close()

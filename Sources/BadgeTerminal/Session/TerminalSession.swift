@@ -134,11 +134,9 @@ final class TerminalSession {
         case .takenAway:
             // The shell has the modes; only the screen is still the program's. Writing from the background
             // stops the program when the terminal has `tostop` set, so SIGTTOU is ignored for the last words.
-            var ignore = Platform.action(disposition: .ignore)
-            var previous = sigaction()
-            sigaction(SIGTTOU, &ignore, &previous)
-            leaveScreen()
-            sigaction(SIGTTOU, &previous, nil)
+            SignalDisposition.with(SIGTTOU, as: Platform.action(disposition: .ignore)) {
+                leaveScreen()
+            }
         }
         ownership = .released
     }
