@@ -39,7 +39,9 @@ public final class LiveTerminal: TerminalBackend {
     /// The most bytes read from the keyboard in one turn, so a flood of input cannot hold up frames and signals.
     static let readChunkBytes = 16_384
 
+    /// What the terminal can show: its colour depth and whether it takes UTF-8.
     public let capabilities: TerminalCapabilities
+    /// The size the kernel reports, updated on SIGWINCH; it may be larger than can be drawn.
     public private(set) var size: TerminalSize
     private let session: TerminalSession
     private let clock: MonotonicClock
@@ -125,16 +127,20 @@ public final class LiveTerminal: TerminalBackend {
         close()
     }
 
+    /// Seconds on the monotonic clock.
     public var now: Double { clock.now }
 
+    /// Gives the terminal back as it was and closes it; safe to call more than once.
     public func close() {
         session.close()
     }
 
+    /// Forgets what is on the screen, so the next frame repaints every cell.
     public func invalidate() {
         session.painter.invalidate()
     }
 
+    /// Paints a frame, or keeps it for later while the terminal has not taken the last one.
     public func draw(_ canvas: Canvas) {
         guard session.isHeld else { return }
         guard !session.output.hasPending else {
@@ -157,6 +163,8 @@ public final class LiveTerminal: TerminalBackend {
         output.flush()
     }
 
+    /// Writes what the terminal takes, then waits in one `poll` for keys, signals, room for output, the
+    /// recording and the watched descriptors, or the deadline (and a lone Esc's), and returns what happened.
     public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
         let output = session.output
         output.flush()
@@ -263,21 +271,26 @@ public final class LiveTerminal: TerminalBackend {
         return .resize(columns: newSize.columns, rows: newSize.rows)
     }
 
+    /// Gives the terminal back and stops as Ctrl-Z does; returns once continued in the foreground, or with
+    /// the termination signal that came meanwhile.
     public func suspend() -> Int32? {
         session.release()
         return stopUntilForeground(signal: SIGTSTP)
     }
 
+    /// Gives the terminal back as it was, for a child run in the foreground; keys are the child's until ``takeBack()``.
     public func releaseForChild() {
         session.release()
         isHandedOver = true
     }
 
+    /// Makes a child's process group the terminal's foreground group and continues it.
     public func giveForeground(to group: pid_t) {
         session.device.setForegroundGroup(group)
         kill(-group, SIGCONT)
     }
 
+    /// Takes the terminal back from a child: the program's group in the foreground, raw mode, every cell repainted.
     public func takeBack() {
         session.device.setForegroundGroup(getpgrp())
         isHandedOver = false
@@ -286,6 +299,7 @@ public final class LiveTerminal: TerminalBackend {
         }
     }
 
+    /// Takes the terminal back after a stop from outside, or stops again while the shell has it.
     public func continueAfterStop() {
         guard !isHandedOver else { return }
         if session.holdAgain() {

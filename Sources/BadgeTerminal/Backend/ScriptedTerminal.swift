@@ -28,8 +28,11 @@ public final class ScriptedTerminal: TerminalBackend {
         public var canvas: Canvas
     }
 
+    /// The virtual clock, in seconds: it moves only as the script says.
     public private(set) var now: Double
+    /// The screen's size, changed by scripted resizes.
     public private(set) var size: TerminalSize
+    /// What the scripted terminal claims it can show.
     public let capabilities: TerminalCapabilities
     /// Every frame drawn, in order.
     public private(set) var frames: [Frame] = []
@@ -72,15 +75,19 @@ public final class ScriptedTerminal: TerminalBackend {
     /// The last frame drawn, if any.
     public var lastFrame: Canvas? { frames.last?.canvas }
 
+    /// Keeps the frame for tests to look at, unless it is the same as the last one.
     public func draw(_ canvas: Canvas) {
         if let last = frames.last?.canvas, last == canvas { return }
         frames.append(Frame(time: now, canvas: canvas))
     }
 
+    /// Counts a request to repaint every cell.
     public func invalidate() {
         invalidations += 1
     }
 
+    /// Returns the watched descriptors that are readable; else moves the clock to the deadline or the next
+    /// scripted step, whichever comes first, and returns the steps due then (a hang-up when nothing is left).
     public func waitForEvents(until deadline: Double?, watching descriptors: [FileDescriptor]) -> [BackendEvent] {
         deadlines.append(deadline)
         var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
@@ -123,27 +130,33 @@ public final class ScriptedTerminal: TerminalBackend {
         return poll(&polled, 1, 0) > 0
     }
 
+    /// Counts the suspend and returns ``signalWhileSuspended`` at once.
     public func suspend() -> Int32? {
         suspensions += 1
         return signalWhileSuspended
     }
 
+    /// Counts a continue after a stop from outside.
     public func continueAfterStop() {
         continuations += 1
     }
 
+    /// Notes that the terminal was handed to a child.
     public func releaseForChild() {
         isHandedOver = true
     }
 
+    /// Notes the process group given the foreground.
     public func giveForeground(to group: pid_t) {
         foregroundGroups.append(group)
     }
 
+    /// Notes that the terminal was taken back from a child.
     public func takeBack() {
         isHandedOver = false
     }
 
+    /// Notes that the terminal was given back.
     public func close() {
         isClosed = true
     }

@@ -51,7 +51,8 @@ enum ExitStatus: Equatable, Sendable {
         case .cantCreate:
             return "The recording of --record cannot be created, or is a FIFO nothing reads"
         case .ioError:
-            return "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output of --help, --version or --generate cannot be written"
+            return "The recording stopped part-way (a full disk, a reader that went away or fell behind), "
+                + "or the output of --help, --version or --generate cannot be written"
         case .signal:
             return "Ended by signal N (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), after restoring the terminal"
         }
