@@ -101,12 +101,13 @@ deps:
 		fi; \
 	fi
 
-# tmux, which the end-to-end tests drive, and the terminal descriptions they use; groff and mandoc,
-# which check the man page; zsh, fish and bash-completion, which load the completion scripts.
-TEST_PACKAGES := tmux ncurses-term groff-base mandoc zsh fish bash-completion
+# tmux, which the end-to-end tests drive, and the terminal descriptions they use; GNU screen, which
+# they run the program in too; groff and mandoc, which check the man page; zsh, fish and
+# bash-completion, which load the completion scripts.
+TEST_PACKAGES := tmux ncurses-term screen groff-base mandoc zsh fish bash-completion
 test-deps:
 	@if ! command -v tmux >/dev/null 2>&1 || ! infocmp tmux-256color >/dev/null 2>&1 || ! infocmp xterm-direct >/dev/null 2>&1 \
-		|| ! command -v groff >/dev/null 2>&1 || ! command -v mandoc >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 \
+		|| ! command -v screen >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1 || ! command -v mandoc >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 \
 		|| ! command -v fish >/dev/null 2>&1 || [ ! -f /usr/share/bash-completion/bash_completion ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing $(TEST_PACKAGES) with apt-get"; \
