@@ -172,11 +172,19 @@ public final class LiveTerminal: TerminalBackend {
             waitingFrame = nil
             paint(frame)
         }
+        // What the recording takes now, as for the terminal: poll says a pipe is writable only when it
+        // has a whole page free, so waiting for POLLOUT first could leave room in a small pipe unused.
+        recorder?.writePending()
         var wake = deadline
         if let escape = decoder.deadline {
             wake = min(wake ?? escape, escape)
         }
-        let timeout = wake.map { Int32(min(max(((($0 - now) * 1000).rounded(.up)), 0), 60_000)) } ?? -1
+        var timeout = wake.map { Int32(min(max(((($0 - now) * 1000).rounded(.up)), 0), 60_000)) } ?? -1
+        if recorder?.failure != nil && !reportedRecordingFailure {
+            // A recording that failed outside this wait (its header at start-up, or just above) is
+            // reported now, not when something next wakes the program.
+            timeout = 0
+        }
         var polled = [
             pollfd(fd: isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
