@@ -32,7 +32,8 @@ let package = Package(
         .testTarget(
             name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "TestSupport"]),
+        // CNCursesW declares the pseudo-terminal calls (posix_openpt and the like) the end-to-end tests use.
+        .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "CNCursesW", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

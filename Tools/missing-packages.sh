@@ -20,6 +20,8 @@ test)
     # tmux, which the end-to-end tests drive, and the terminal descriptions they use.
     need tmux command -v tmux
     need ncurses-term sh -c 'infocmp tmux-256color && infocmp xterm-direct'
+    # GNU screen, for the tests of a multiplexer that keeps no alternate screen and holds a lone Esc.
+    need screen command -v screen
     # groff and mandoc check the man page; zsh, fish and bash-completion load the completion scripts.
     need groff-base command -v groff
     need mandoc command -v mandoc

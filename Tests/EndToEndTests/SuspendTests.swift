@@ -5,22 +5,15 @@ extension EndToEnd {
         @Test("Ctrl-Z stops it and gives the shell back its screen; fg brings the Inbox back intact")
         func suspendAndResume() throws {
             // Job control needs an interactive shell: the program is typed into bash, as a person would.
-            let terminal = try TmuxTerminal(shell: ["bash", "--norc", "--noprofile", "-i"])
+            let terminal = try TmuxTerminal.interactiveBash()
             defer { terminal.close() }
-            /// The last line with anything on it.
-            func lastLine(_ screen: Screen) -> String {
-                screen.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-            }
-            try terminal.waitUntil("the shell's prompt") { lastLine($0) == "$" || lastLine($0) == "$ " }
-            try terminal.sendLiteral("'\(terminal.binary)' --no-autoplay")
-            try terminal.sendKeys("Enter")
-            try terminal.waitForInbox()
+            try terminal.startProgramInShell()
             #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
             let pid = try terminal.programPID()
 
             try terminal.sendKeys("C-z")
             let stopped = try terminal.waitUntil("the shell to report the job stopped and prompt again") {
-                $0.contains("Stopped") && lastLine($0).hasPrefix("$")
+                $0.contains("Stopped") && TmuxTerminal.showsPrompt($0)
             }
             #expect(
                 try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0",
@@ -28,8 +21,7 @@ extension EndToEnd {
             #expect(!stopped.contains("Inbox"), "the shell's own screen\n\(stopped)")
             #expect(TmuxTerminal.processState(pid) == "T", "the program is stopped, not gone")
 
-            try terminal.sendLiteral("fg")
-            try terminal.sendKeys("Enter")
+            try terminal.type(command: "fg")
             let back = try terminal.waitForInbox()
             let settled = try terminal.waitUntilStill()
             #expect(settled == back, "\(settled)")
@@ -47,13 +39,7 @@ extension EndToEnd {
                 $0.words(row: InboxLayout.badgeRow) == ["2"]
                     && $0[InboxLayout.statusRow].contains("Notifications: none unread")
             }
-            try terminal.sendKeys("q")
-            try terminal.waitUntil("the prompt after q") { !$0.contains("Inbox") && lastLine($0).hasPrefix("$") }
-            try terminal.sendLiteral("echo \"[exit $?]\"")
-            try terminal.sendKeys("Enter")
-            let done = try terminal.waitUntil("the exit status") { $0.exitStatus != nil }
-            #expect(done.exitStatus == 0, "\(done)")
-            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+            try terminal.quitInShell()
         }
     }
 }

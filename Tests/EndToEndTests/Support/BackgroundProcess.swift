@@ -25,8 +25,11 @@ final class BackgroundProcess {
     ) throws {
         name = executable
         pid = try ChildProcess.spawn(
-            executable, arguments, environment: environment, standardInput: "/dev/null",
-            standardOutput: standardOutput, standardError: standardError)
+            executable, arguments, environment: environment,
+            files: [
+                .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(standardOutput, as: 1),
+                .duplicate(standardError, as: 2),
+            ])
     }
 
     deinit {

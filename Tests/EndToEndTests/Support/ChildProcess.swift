@@ -86,8 +86,11 @@ enum ChildProcess {
                 close(errorPipe.write)
             }
             pid = try spawn(
-                executable, arguments, environment: environment, standardInput: standardInput,
-                standardOutput: outputPipe.write, standardError: errorPipe.write)
+                executable, arguments, environment: environment,
+                files: [
+                    .open(0, path: standardInput, flags: O_RDONLY), .duplicate(outputPipe.write, as: 1),
+                    .duplicate(errorPipe.write, as: 2),
+                ])
         }
 
         var collected: [[UInt8]] = [[], []]
@@ -146,18 +149,41 @@ enum ChildProcess {
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which the Glibc module does not import.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
-    /// Starts a program and returns its pid without waiting for it: standard input from a file,
-    /// standard output and error onto the descriptors given, no other descriptor inherited.
+    /// `POSIX_SPAWN_SETSID` (glibc 2.26): the child starts a session of its own. The Glibc module does not import it.
+    private static let spawnSetsSession: Int32 = 0x80
+
+    /// What a spawned child's descriptors 0, 1 and 2 are; every other descriptor is closed.
+    enum FileAction {
+        /// Opens a file as a descriptor (`posix_spawn_file_actions_addopen`).
+        case open(Int32, path: String, flags: Int32)
+        /// Makes a descriptor of the parent's another number in the child (`posix_spawn_file_actions_adddup2`).
+        case duplicate(Int32, as: Int32)
+    }
+
+    /// Starts a program with an empty signal mask and default signal dispositions, and returns its pid.
+    ///
+    /// - Parameters:
+    ///   - executable: A path, or a name looked up in `PATH`.
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The child's whole environment, as `NAME=value` strings.
+    ///   - files: Its standard descriptors, set up in order; descriptors from 3 up are closed.
+    ///   - newSession: Whether it starts a session of its own (`setsid`), so that the first terminal
+    ///     it opens without `O_NOCTTY` becomes its controlling terminal.
     static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String], standardInput: String,
-        standardOutput: Int32, standardError: Int32
+        _ executable: String, _ arguments: [String], environment: [String], files: [FileAction],
+        newSession: Bool = false
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        for file in files {
+            switch file {
+            case .open(let descriptor, let path, let flags):
+                posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o600)
+            case .duplicate(let descriptor, let target):
+                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         else {
             throw EndToEndFailure(
@@ -178,7 +204,8 @@ enum ChildProcess {
         sigemptyset(&defaults)
         for signal in signalsToReset { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | (newSession ? spawnSetsSession : 0)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]

@@ -30,6 +30,66 @@ enum InboxLayout {
 
     /// The line that says what to do.
     static let hint = "Click an icon or press 1-3 to clear its badge."
+    /// The row of ``hint`` at 80×24.
+    static let hintRow = 13
+
+    /// The badge row's words after each auto-play step: every 1.3 s notifications +2, cart +1,
+    /// messages +1, from Messages 2, Cart 0, Notifications 96 (past 99 a badge reads 99+).
+    static func autoPlayBadges(steps: Int) -> [[String]] {
+        var counts = [2, 0, 96]
+        let script = [(2, 2), (1, 1), (0, 1)]
+        var states: [[String]] = []
+        for step in 0...steps {
+            if step > 0 {
+                let (index, amount) = script[(step - 1) % script.count]
+                counts[index] += amount
+            }
+            states.append(counts.filter { $0 > 0 }.map { $0 > 99 ? "99+" : String($0) })
+        }
+        return states
+    }
+}
+
+extension Screen {
+    /// What is wrong with this screen as the whole Inbox at 80×24, auto-playing, focus on Messages,
+    /// after at most `steps` auto-play steps: one line per problem, none when every row is right.
+    func autoPlayInboxProblems(steps: Int = 12) -> [String] {
+        var problems: [String] = []
+        func check(_ condition: Bool, _ problem: @autoclosure () -> String) {
+            if !condition { problems.append(problem()) }
+        }
+        check(lines.count == 24, "\(lines.count) rows, not 24")
+        let badges = words(row: InboxLayout.badgeRow)
+        check(
+            InboxLayout.autoPlayBadges(steps: steps).contains(badges),
+            "badges \(badges) are none of auto-play's states")
+        check(text(row: InboxLayout.badgeRow, columns: 0...55).allSatisfy { $0 == " " }, "the badge row's left part")
+        check(
+            text(row: InboxLayout.toolbarRow, columns: 0...79)
+                == "  Inbox" + String(repeating: " ", count: 49) + "[ 💬 ]  [ 🛒 ]  [ 🔔 ]  ",
+            "the toolbar row")
+        check(
+            text(row: InboxLayout.focusRow, columns: 0...79)
+                == String(repeating: " ", count: 56) + InboxLayout.focusLine + String(repeating: " ", count: 18),
+            "the focus line under Messages")
+        check(columns(of: InboxLayout.hint, row: InboxLayout.hintRow)?.lowerBound == 17, "the hint's place")
+        check(trimmed(row: InboxLayout.hintRow) == InboxLayout.hint, "the hint row")
+        for row in [0] + Array(4...22) where row != InboxLayout.hintRow {
+            check(trimmed(row: row) == "", "row \(row) is not blank")
+        }
+        let status = self[InboxLayout.statusRow]
+        check(status.hasPrefix(" Messages: "), "the status line's start")
+        check(status.hasSuffix("auto-play \u{00B7} ? help \u{00B7} q quit"), "the status line's end (auto-playing)")
+        // The Messages badge agrees with the status line.
+        if let match = status.firstMatch(of: /Messages: (\d+) unread/), let count = Int(match.1) {
+            check(
+                text(row: InboxLayout.badgeRow, columns: InboxLayout.messagesBadge) == " \(count) ",
+                "the Messages badge is not the status line's \(count)")
+        } else {
+            problems.append("no Messages count in the status line")
+        }
+        return problems
+    }
 }
 
 extension TmuxTerminal {

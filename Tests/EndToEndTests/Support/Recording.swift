@@ -65,12 +65,18 @@ extension TmuxTerminal {
 
     /// The CPU time a process has used, in clock ticks (utime + stime from /proc/PID/stat).
     static func cpuTicks(_ pid: pid_t) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let parenthesis = stat.lastIndex(of: ")")
-        else { return nil }
         // After the command: state is field 3; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: parenthesis)...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        guard let fields = statFields(of: pid), fields.count > 12, let user = Int(fields[11]),
+            let system = Int(fields[12])
+        else { return nil }
         return user + system
+    }
+
+    /// A process's peak resident memory in KiB (`VmHWM` in /proc/PID/status), or nil when it is gone.
+    static func peakResidentKilobytes(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
     }
 }

@@ -177,19 +177,30 @@ final class TmuxTerminal {
         try tmux(["wait-for", "-S", channel])
     }
 
-    /// Writes bytes to the pane's terminal as if the program had written them (to `#{pane_tty}`),
+    /// Writes text to the pane's terminal as if the program had written it (to `#{pane_tty}`),
     /// e.g. to scribble on the screen behind the program's back.
     func writeToTerminal(_ text: String) throws {
+        try writeToTerminal(bytes: Array(text.utf8))
+    }
+
+    /// Writes bytes to the pane's terminal as if the program had written them (to `#{pane_tty}`):
+    /// they go to the screen, not to the program's input.
+    func writeToTerminal(bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
         let tty = try display("#{pane_tty}")
         let descriptor = open(tty, O_WRONLY | O_NOCTTY)
         guard descriptor >= 0 else {
             throw EndToEndFailure("cannot open \(tty): \(String(cString: strerror(errno)))")
         }
         defer { Glibc.close(descriptor) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            throw EndToEndFailure("short write to \(tty): \(written) of \(bytes.count) bytes")
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw EndToEndFailure("short write to \(tty): \(offset) of \(bytes.count) bytes")
+            }
+            offset += written
         }
     }
 
@@ -258,22 +269,46 @@ final class TmuxTerminal {
         }
     }
 
-    /// A process's state letter from /proc/PID/stat (`R`, `S`, `Z`…), or nil when it is gone.
-    static func processState(_ pid: pid_t) -> Character? {
+    /// The fields of /proc/PID/stat after the command (state, ppid, pgrp, session, tty_nr, tpgid…),
+    /// or nil when the process is gone.
+    static func statFields(of pid: pid_t) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let parenthesis = stat.lastIndex(of: ")")
         else { return nil }
-        return stat[stat.index(after: parenthesis)...].first { $0 != " " }
+        return stat[stat.index(after: parenthesis)...].split(separator: " ")
+    }
+
+    /// A process's state letter from /proc/PID/stat (`R`, `S`, `Z`…), or nil when it is gone.
+    static func processState(_ pid: pid_t) -> Character? {
+        statFields(of: pid)?.first?.first
+    }
+
+    /// Waits until a process is in a state (`T` for stopped), or gone when `state` is nil, polling /proc every 10 ms.
+    static func waitForProcessState(
+        _ pid: pid_t, _ state: Character?, timeout: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let deadline = ContinuousClock.now + timeout
+        while processState(pid) != state {
+            guard ContinuousClock.now < deadline else {
+                throw EndToEndFailure(
+                    "\(sourceLocation): process \(pid) not \(state.map { "in state \($0)" } ?? "gone") after \(timeout), "
+                        + "but in state " + (processState(pid).map { String($0) } ?? "none (gone)"))
+            }
+            usleep(10_000)
+        }
     }
 
     /// A process's session id from /proc/PID/stat, or nil when it is gone.
     static func processSession(_ pid: pid_t) -> pid_t? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let parenthesis = stat.lastIndex(of: ")")
-        else { return nil }
-        // After the command: state, ppid, pgrp, session.
-        let fields = stat[stat.index(after: parenthesis)...].split(separator: " ")
-        return fields.count > 3 ? pid_t(fields[3]) : nil
+        guard let fields = statFields(of: pid), fields.count > 3 else { return nil }
+        return pid_t(fields[3])
+    }
+
+    /// The process group in the foreground of a process's terminal (`tpgid` in /proc/PID/stat), or nil when it is gone.
+    static func terminalForegroundGroup(of pid: pid_t) -> pid_t? {
+        guard let fields = statFields(of: pid), fields.count > 5 else { return nil }
+        return pid_t(fields[5])
     }
 
     /// The `icanon`/`echo` modes of the pane's terminal right now, read from outside with `stty -F`.
@@ -286,6 +321,17 @@ final class TmuxTerminal {
         }
         let words = result.standardOutput.split(whereSeparator: { " ;\n".contains($0) }).map(String.init)
         return words.filter { ["icanon", "-icanon", "echo", "-echo"].contains($0) }
+    }
+
+    /// Changes the pane's terminal modes from outside (`stty -F TTY SETTINGS`), as a shell does
+    /// while the program is stopped, e.g. `["icanon", "echo"]` or `["raw", "-echo"]`.
+    func setTerminalModes(_ settings: [String]) throws {
+        let tty = try display("#{pane_tty}")
+        let result = try ChildProcess.run(
+            "stty", ["-F", tty] + settings, environment: ChildProcess.cleanEnvironment(), timeout: 5)
+        guard result.status == .exited(0) else {
+            throw EndToEndFailure("stty -F \(tty) \(settings.joined(separator: " ")) failed: \(result.standardError)")
+        }
     }
 
     private static func executable(of pid: pid_t) -> String? {
