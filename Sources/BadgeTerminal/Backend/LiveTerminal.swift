@@ -20,6 +20,15 @@ public final class LiveTerminal: TerminalBackend {
         public var readsKeysFromTTY: Bool
         /// Another terminal to run on, such as a pseudo-terminal, instead of standard input and output.
         public var terminal: FileDescriptor?
+        /// Whether to draw on `/dev/tty` rather than standard output (which then carries data).
+        public var drawsOnTTY = false
+        /// Whether the program may set the window's title (``TerminalBackend/setWindowTitle(_:)``), where the terminal has one.
+        public var setsWindowTitle = false
+        /// Whether to ask the terminal for focus reports (``InputEvent/focus(isFocused:)``).
+        public var reportsFocus = false
+        /// Whether the program sends desktop notifications (``TerminalBackend/notify(title:body:)``); inside tmux,
+        /// tmux is asked at the start whether they may pass through it.
+        public var sendsNotifications = false
 
         /// Creates a configuration.
         public init(
@@ -55,6 +64,8 @@ public final class LiveTerminal: TerminalBackend {
     private var pendingEvents: [InputEvent] = []
     /// Whether a child has the terminal, so keys are its to read.
     private var isHandedOver = false
+    /// How desktop notifications are sent here, when the program sends them.
+    public let notification: DesktopNotification?
     /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
     private var pendingTermination: Int32?
 
@@ -78,7 +89,9 @@ public final class LiveTerminal: TerminalBackend {
         if let terminal = configuration.terminal {
             device = try TerminalDevice(terminal: terminal)
         } else {
-            device = try TerminalDevice(keysFromTerminalDevice: configuration.readsKeysFromTTY)
+            device = try TerminalDevice(
+                keysFromTerminalDevice: configuration.readsKeysFromTTY, outputToTerminalDevice: configuration.drawsOnTTY
+            )
         }
         let terminalType = environment("TERM") ?? ""
         guard !terminalType.isEmpty else {
@@ -100,9 +113,18 @@ public final class LiveTerminal: TerminalBackend {
             throw error
         }
         let clock = MonotonicClock()
+        let title =
+            configuration.setsWindowTitle
+            ? WindowTitle.detect(
+                terminalType: terminalType, environment: environment, capability: ScreenPainter.capability) : nil
         session = try TerminalSession(
-            device: device, painter: painter, enablesMouse: configuration.enablesMouse,
+            device: device, painter: painter, enablesMouse: configuration.enablesMouse, windowTitle: title,
+            reportsFocus: configuration.reportsFocus,
             tee: recorder.map { recorder in { recorder.recordOutput($0, at: clock.now) } })
+        notification =
+            configuration.sendsNotifications
+            ? DesktopNotification.detect(
+                environment: environment, tmux: DesktopNotification.TmuxClient.ask(environment: environment)) : nil
         self.recorder = recorder
         self.clock = clock
         self.size = size
@@ -133,6 +155,23 @@ public final class LiveTerminal: TerminalBackend {
     /// Restores the terminal on every way out; safe to call more than once.
     public func close() {
         session.close()
+    }
+
+    /// Whether the window's title can be set here (the terminal has a title, and the program asked to set it).
+    public var setsWindowTitle: Bool { session.windowTitle != nil }
+
+    /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
+    /// on every way out, and while a child or the shell has the terminal.
+    public func setWindowTitle(_ title: String) {
+        session.setTitle(title)
+    }
+
+    /// Sends a desktop notification in the terminal's own sequence, or rings its bell; nothing while a child or the
+    /// shell has the terminal, or when the program did not ask for notifications.
+    public func notify(title: String, body: String) {
+        guard let notification, session.isHeld else { return }
+        notification.bytes(title: title, body: body).withUnsafeBytes { session.output.append($0) }
+        session.output.flush()
     }
 
     /// Repaints every cell with the next frame (Ctrl-L).
