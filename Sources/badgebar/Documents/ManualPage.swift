@@ -32,8 +32,9 @@ enum ManualPage {
             "When set, not empty and not 0, Reduce Motion starts on, as with --reduce-motion."
         ),
         (
-            "TERM_PROGRAM, KITTY_WINDOW_ID, VTE_VERSION, WT_SESSION, TMUX",
-            "Which sequence --notify sends: OSC 99 in kitty, OSC 9 in iTerm2, WezTerm and Windows Terminal, "
+            "TERM_PROGRAM, TMUX",
+            "With TERM and the variables terminals set (KITTY_WINDOW_ID, VTE_VERSION, WT_SESSION), which sequence "
+                + "--notify sends: OSC 99 in kitty, OSC 9 in iTerm2, WezTerm and Windows Terminal, "
                 + "OSC 777 in VTE terminals, foot and urxvt, through tmux's passthrough when the pane allows it "
                 + "(allow-passthrough), and the bell anywhere else."
         ),
@@ -85,7 +86,8 @@ enum ManualPage {
             "New mail in a maildir, counted every 10 seconds; pressing Mail opens the mail reader:",
             [
                 #"badgebar --title Mail --button "Mail:envelope:0" \"#,
-                #"    --watch 'Mail=ls ~/Maildir/new | wc -l' --every 10s --open Mail=neomutt"#,
+                #"    --watch 'Mail=ls ~/Maildir/new | wc -l' --every 10s \"#,
+                #"    --open Mail=neomutt"#,
             ]
         ),
         ("Record a session, then play it back:", ["badgebar --record demo.cast", "asciinema play demo.cast"]),
