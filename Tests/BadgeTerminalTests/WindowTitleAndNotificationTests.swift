@@ -199,3 +199,11 @@ import Testing
         #expect("\(OutputSink.OpenError.isProgramTerminal(path: "/dev/tty"))".contains("draws on"))
     }
 }
+
+@Suite struct WallClockTests {
+    @Test func theTimeOfDayIsFoundationsToo() {
+        let foundation = Date().timeIntervalSince1970
+        #expect(abs(WallClock.unixTime - foundation) < 5)
+        #expect(WallClock.unixTime > 1_700_000_000)
+    }
+}
