@@ -31,7 +31,8 @@ import Testing
     ///   - framesPerSecond: The frame rate while badges move, which sets how often the clock moves.
     private func run(
         _ configuration: BoardAutomation.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
-        quitTime: Double, sinks: [OutputSink] = [], realWaitSeconds: Double = 0.05, framesPerSecond: Int = 30
+        quitTime: Double, sinks: [OutputSink] = [], sources: [LineReader] = [], realWaitSeconds: Double = 0.05,
+        framesPerSecond: Int = 30
     ) throws -> (BoardProgram, ScriptedTerminal) {
         let model = try board ?? self.board()
         let terminal = ScriptedTerminal(
@@ -41,7 +42,7 @@ import Testing
         var program = BoardProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: framesPerSecond,
             automation: BoardAutomation(configuration: configuration, board: model, startTime: 0))
-        #expect(ProgramRunner.run(&program, on: terminal, sinks: sinks) == .quit)
+        #expect(ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks) == .quit)
         return (program, terminal)
     }
 
@@ -77,6 +78,16 @@ import Testing
         #expect(terminal.lastFrame.map { $0.line(at: 1).contains(" 4 ") } == true)
         // The badge moved: some frame between two counts shows a badge in motion (a roll or a pop).
         #expect(terminal.frames.count > 8, "\(terminal.frames.count) frames")
+    }
+
+    @Test func theTitleIsSetOnceATurnHoweverManyCountsArriveInIt() throws {
+        var configuration = BoardAutomation.Configuration()
+        configuration.setsWindowTitle = true
+        let file = folder.path + "/counts"
+        try (1...50).map { "Mail=\($0)\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+        let (program, terminal) = try run(configuration, quitTime: 2, sources: [try LineReader(path: file)])
+        #expect(program.board.toolbar.buttons[0].count == 50)
+        #expect(terminal.windowTitles == ["Status", "(50) Status"])
     }
 
     @Test func aFailingWatchKeepsTheLastGoodCountMarksTheBadgeAndSaysWhy() throws {

@@ -60,6 +60,8 @@ public final class LiveTerminal: TerminalBackend {
     private var decoder: InputDecoder
     /// The latest frame not yet painted because the terminal had not taken the previous one.
     private var waitingFrame: Canvas?
+    /// The latest window title not yet sent, because the terminal had not taken the last frame.
+    private var waitingTitle: String?
     private var readBuffer = [UInt8](repeating: 0, count: LiveTerminal.readChunkBytes)
     private var pendingEvents: [InputEvent] = []
     /// Whether a child has the terminal, so keys are its to read.
@@ -162,7 +164,20 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
     /// on every way out, and while a child or the shell has the terminal.
+    ///
+    /// The title goes out with the next frame painted, so titles never pile up for a terminal that is
+    /// not reading: only the latest is sent.
     public func setWindowTitle(_ title: String) {
+        waitingTitle = title
+        if !session.output.hasPending {
+            sendWaitingTitle()
+        }
+    }
+
+    /// Sends the title waiting to go out, if any.
+    private func sendWaitingTitle() {
+        guard let title = waitingTitle else { return }
+        waitingTitle = nil
         session.setTitle(title)
     }
 
@@ -194,6 +209,7 @@ public final class LiveTerminal: TerminalBackend {
     private func paint(_ canvas: Canvas) {
         let painter = session.painter
         let output = session.output
+        sendWaitingTitle()
         let frameSize = TerminalSize(columns: canvas.columns, rows: canvas.rows)
         if painter.size != frameSize {
             painter.resize(to: frameSize)
@@ -211,6 +227,8 @@ public final class LiveTerminal: TerminalBackend {
         if let frame = waitingFrame, !output.hasPending {
             waitingFrame = nil
             paint(frame)
+        } else if !output.hasPending {
+            sendWaitingTitle()
         }
         // A pipe may take more than poll says (Linux reports room by whole pages), so the recording is
         // offered what is pending each turn, not only when poll reports room.

@@ -117,7 +117,8 @@ struct BoardAutomation {
         }
         commands += takeEvents(from: &board, at: time, firstReading: false)
         commands += startDueWatches(board: board, at: time)
-        if configuration.setsWindowTitle, board.windowTitle != shownTitle {
+        // Once a turn of the loop (the tick comes before each frame), however many counts arrived in it.
+        if configuration.setsWindowTitle, event == .tick, board.windowTitle != shownTitle {
             shownTitle = board.windowTitle
             commands.append(.setWindowTitle(board.windowTitle))
         }
