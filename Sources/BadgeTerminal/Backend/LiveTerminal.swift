@@ -159,9 +159,6 @@ public final class LiveTerminal: TerminalBackend {
         session.close()
     }
 
-    /// Whether the window's title can be set here (the terminal has a title, and the program asked to set it).
-    public var setsWindowTitle: Bool { session.windowTitle != nil }
-
     /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
     /// on every way out, and while a child or the shell has the terminal.
     ///

@@ -19,11 +19,3 @@ extension DesktopNotification.TmuxClient {
         return Self(reply: String(decoding: result.output, as: UTF8.self))
     }
 }
-
-/// Text as one word for `/bin/sh`.
-enum ShellWord {
-    /// The text in single quotes, each `'` in it closed, escaped and reopened.
-    static func quoted(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-}
