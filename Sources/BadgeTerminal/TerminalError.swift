@@ -14,6 +14,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, errorNumber: Int32)
     /// No terminal could be opened for keys (standard input is taken by live counts).
     case noTerminalForKeys(SystemError)
+    /// No terminal could be opened to draw on (standard output carries events).
+    case noTerminalToDrawOn(SystemError)
     /// A system call failed.
     case systemCall(name: String, errorNumber: Int32)
     /// A system call failed.
@@ -36,6 +38,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "cannot open '\(path)': \(String(cString: strerror(errorNumber)))"
         case .noTerminalForKeys(let error):
             return "cannot open /dev/tty to read keys while standard input carries the counts (\(error.reason))"
+        case .noTerminalToDrawOn(let error):
+            return "cannot open /dev/tty to draw on while standard output carries the events (\(error.reason))"
         case .systemCall(let name, let errorNumber):
             return "\(name) failed: \(String(cString: strerror(errorNumber)))"
         case .system(let error):

@@ -36,24 +36,40 @@ struct App {
                 return ExitStatus.cantCreate.code
             }
         }
+        var events: OutputSink?
+        if let failure = openEvents(into: &events) {
+            return failure.code
+        }
         let terminal: LiveTerminal
         do {
-            try SignalRelay.install()
-            terminal = try LiveTerminal(
-                configuration: .init(colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-"),
-                recorder: recorder)
+            // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
+            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
+            var configuration = LiveTerminal.Configuration(
+                colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-")
+            configuration.drawsOnTTY = options.eventsPath == "-"
+            configuration.setsWindowTitle = options.setsWindowTitle
+            configuration.reportsFocus = options.notificationMode == .unfocused
+            configuration.sendsNotifications = options.notificationMode != .never
+            terminal = try LiveTerminal(configuration: configuration, recorder: recorder)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
+        let board = makeModel(startTime: terminal.now)
         var program = BoardProgram(
-            board: makeModel(startTime: terminal.now),
+            board: board,
             appearance: ToolbarAppearance(
                 widths: .terminal,
                 iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
                 colorDepth: terminal.capabilities.colorDepth),
-            framesPerSecond: options.framesPerSecond)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: counts.map { [$0] } ?? [])
+            framesPerSecond: options.framesPerSecond,
+            automation: BoardAutomation(
+                configuration: automationConfiguration(
+                    eventsName: events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" },
+                    unixTimeOffset: WallClock.unixTime - terminal.now),
+                board: board, startTime: terminal.now))
+        let ending = ProgramRunner.run(
+            &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [])
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close()
         recorder?.finish(waitingAtMostSeconds: 2)
@@ -65,6 +81,47 @@ struct App {
             return ExitStatus.ioError.code
         }
         return ending.exitStatus
+    }
+
+    /// Opens the sink for `--events-to`, if asked for.
+    ///
+    /// `-` is standard output, which must then not be the terminal (the screen is drawn on `/dev/tty`):
+    /// JSON lines on the screen would garble it.
+    ///
+    /// - Parameter sink: Where the opened sink goes.
+    /// - Returns: `nil`, or the status to exit with.
+    private func openEvents(into sink: inout OutputSink?) -> ExitStatus? {
+        guard let path = options.eventsPath else { return nil }
+        if path == "-" {
+            guard !FileDescriptor.standardOutput.isTerminal else {
+                Diagnostics.report(
+                    "--events-to -: standard output is the terminal; pipe the events on, e.g. "
+                        + "'badgebar --events-to - | jq .', or name a file or FIFO")
+                return .usage
+            }
+            sink = OutputSink(descriptor: .standardOutput, name: "standard output")
+            return nil
+        }
+        do {
+            sink = try OutputSink(path: path)
+            return nil
+        } catch {
+            Diagnostics.report("--events-to: \(error)")
+            if case .isProgramTerminal = error { return .usage }
+            return .cantCreate
+        }
+    }
+
+    /// What runs around the board, from the options.
+    private func automationConfiguration(eventsName: String?, unixTimeOffset: Double)
+        -> BoardAutomation.Configuration
+    {
+        BoardAutomation.Configuration(
+            watches: options.watches, watchIntervalSeconds: options.watchIntervalSeconds,
+            pressCommands: options.pressCommands, openCommands: options.openCommands,
+            eventsSink: eventsName == nil ? nil : 0, eventsName: Sanitizer.printable(eventsName ?? ""),
+            setsWindowTitle: options.setsWindowTitle, notificationMode: options.notificationMode,
+            unixTimeOffset: unixTimeOffset)
     }
 
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.

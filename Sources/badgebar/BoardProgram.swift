@@ -11,15 +11,28 @@ struct BoardProgram: TerminalProgram {
     let framesPerSecond: Int
     /// The screen's size, from the last resize.
     private(set) var size = TerminalSize(columns: 0, rows: 0)
+    /// What runs around the board: watches, press commands, events out, the window's title, notifications.
+    var automation: BoardAutomation
 
-    /// Creates the program around a model.
-    init(board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int) {
+    /// Creates the program around a model, with what runs around it (nothing unless told).
+    init(
+        board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int, automation: BoardAutomation? = nil
+    ) {
         self.board = board
         self.appearance = appearance
         self.framesPerSecond = framesPerSecond
+        self.automation = automation ?? BoardAutomation(board: board, startTime: 0)
     }
 
     mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        let command = updateBoard(event, at: time)
+        // The automation sees what the board made of the event: a press it recorded, a count it changed.
+        let automated = automation.update(event, board: &board, at: time)
+        return automated == .none ? command : command == .none ? automated : .batch([automated, command])
+    }
+
+    /// Lets the board react to an event.
+    private mutating func updateBoard(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
         switch event {
         case .tick:
             board.advance(to: time)
@@ -71,6 +84,8 @@ struct BoardProgram: TerminalProgram {
     }
 
     func nextWakeTime(after time: Double) -> Double? {
-        board.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
+        let wake = board.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
+        guard let watch = automation.nextWakeTime(after: time) else { return wake }
+        return min(wake ?? watch, watch)
     }
 }

@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyEnumOptionTakesEachOfItsValuesInBothSpellingsAndNamesThemInItsHelp() throws {
         let choices = Options.table.filter { !$0.value.choices.isEmpty }
-        #expect(choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--generate"])
+        #expect(choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--notify", "--generate"])
         for option in choices {
             for value in option.value.choices {
                 #expect(option.help.contains(value), "\(option.names[0]) help names \(value)")
@@ -50,30 +50,30 @@ import Testing
     }
 
     /// A stand-in for a later enum option.
-    enum Notification: String, CaseIterable, Sendable {
+    enum Chime: String, CaseIterable, Sendable {
         case never
-        case unfocused
+        case quietly
         case always
     }
 
     @Test func aNewOptionIsOneRow() throws {
         let row = OptionSpecification.choice(
-            "--notify", of: Notification.self, placeholder: "WHEN", help: "When to ring: never, unfocused or always"
-        ) { options, when in options.title = "notify \(when.rawValue)" }
+            "--chime", of: Chime.self, placeholder: "WHEN", help: "When to chime: never, quietly or always"
+        ) { options, when in options.title = "chime \(when.rawValue)" }
         let table = Options.table + [row]
-        guard case .run(let options) = try Options.parse(["--notify=unfocused"], table: table) else {
+        guard case .run(let options) = try Options.parse(["--chime=quietly"], table: table) else {
             Issue.record("expected to run")
             return
         }
-        #expect(options.title == "notify unfocused")
-        #expect(throws: Options.UsageError(message: "--notify must be never, unfocused or always, not 'x'")) {
-            try Options.parse(["--notify", "x"], table: table)
+        #expect(options.title == "chime quietly")
+        #expect(throws: Options.UsageError(message: "--chime must be never, quietly or always, not 'x'")) {
+            try Options.parse(["--chime", "x"], table: table)
         }
-        #expect(throws: Options.UsageError(message: "unknown option '--notify'")) {
-            try Options.parse(["--notify", "never"])
+        #expect(throws: Options.UsageError(message: "unknown option '--chime'")) {
+            try Options.parse(["--chime", "never"])
         }
-        #expect(row.value == .choice(["never", "unfocused", "always"]))
-        #expect(row.synopsis == "--notify WHEN")
+        #expect(row.value == .choice(["never", "quietly", "always"]))
+        #expect(row.synopsis == "--chime WHEN")
     }
 
     @Test func summariesStopAtTheFirstSentence() {

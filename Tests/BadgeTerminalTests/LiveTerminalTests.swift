@@ -18,6 +18,8 @@ private struct Counter: TerminalProgram {
         case .input(.character("q")): return .quit
         case .input(.character(" ")): count += 1
         case .input(.key(.redraw)): return .redraw
+        case .input(.character("t")): return .setWindowTitle("count \(count)")
+        case .input(.character("n")): return .notify(title: "Counter", body: "count \(count)")
         default: break
         }
         return .none
@@ -51,7 +53,9 @@ private struct Outcome: Sendable {
 @Suite(.serialized) struct LiveTerminalTests {
     /// Runs a counter on a pseudo-terminal on a thread of its own, and returns a way to wait for how it ended.
     private func start(
-        on terminal: PseudoTerminal, floods: Bool = false, recordingPath: String? = nil
+        on terminal: PseudoTerminal, floods: Bool = false, recordingPath: String? = nil,
+        extras: [String: String] = [:],
+        configure: @escaping @Sendable (inout LiveTerminal.Configuration) -> Void = { _ in }
     ) throws -> @Sendable (Double) -> Outcome? {
         try SignalRelay.install()
         SignalRelay.resetForTesting()
@@ -61,14 +65,16 @@ private struct Outcome: Sendable {
             var empty = sigset_t()
             sigemptyset(&empty)
             pthread_sigmask(SIG_SETMASK, &empty, nil)
-            let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+            let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(extras) { $1 }
             do {
                 let recorder = try recordingPath.map { path in
                     try SessionRecorder(
                         path: path, columns: 80, rows: 24, unixTime: 0, terminalType: "xterm-256color")
                 }
+                var configuration = LiveTerminal.Configuration(terminal: slave)
+                configure(&configuration)
                 let live = try LiveTerminal(
-                    configuration: .init(terminal: slave), recorder: recorder, environment: { environment[$0] })
+                    configuration: configuration, recorder: recorder, environment: { environment[$0] })
                 var program = Counter(floods: floods)
                 let ending = ProgramRunner.run(&program, on: live)
                 live.close()
@@ -109,6 +115,42 @@ private struct Outcome: Sendable {
         #expect(terminal.waitFor("\u{1B}[?1049l"), "left the alternate screen")
         #expect(terminal.text.contains("\u{1B}[?1000l"), "mouse reports off")
         #expect(terminal.isCooked, "modes restored")
+    }
+
+    @Test func theWindowTitleFocusReportsAndNotificationsAreTurnedOnAndOffWithTheTerminal() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal, extras: ["TERM_PROGRAM": "iTerm.app"]) { configuration in
+            configuration.setsWindowTitle = true
+            configuration.reportsFocus = true
+            configuration.sendsNotifications = true
+        }
+        #expect(terminal.waitFor("count 0"))
+        #expect(terminal.text.contains("\u{1B}[?1004h"), "focus reports on")
+        #expect(terminal.text.contains("\u{1B}[22;0t"), "the window's own title pushed")
+        terminal.type(" t")
+        #expect(terminal.waitFor("\u{1B}]2;count 1\u{07}"), "\(terminal.text.debugDescription)")
+        terminal.type("n")
+        #expect(terminal.waitFor("\u{1B}]9;Counter: count 1\u{07}"), "iTerm2's notification")
+        terminal.type("\u{1B}[O")
+        terminal.type("q")
+        let outcome = try #require(wait(5))
+        #expect(outcome.events.contains(.input(.focus(isFocused: false))), "\(outcome.events)")
+        #expect(terminal.waitFor("\u{1B}[23;0t"), "the window's own title popped")
+        #expect(terminal.text.contains("\u{1B}[?1004l"), "focus reports off")
+    }
+
+    @Test func withoutBeingAskedNeitherTitleNorFocusNorNotificationIsSent() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal, extras: ["TERM_PROGRAM": "iTerm.app"])
+        #expect(terminal.waitFor("count 0"))
+        terminal.type(" tnq")
+        _ = try #require(wait(5))
+        #expect(terminal.waitFor("\u{1B}[?1049l"))
+        for sequence in ["\u{1B}[?1004", "\u{1B}[22;0t", "\u{1B}[23;0t", "\u{1B}]2;", "\u{1B}]9;"] {
+            #expect(!terminal.text.contains(sequence), "\(sequence.debugDescription)")
+        }
     }
 
     @Test func aLoneEscapeIsTheEscapeKeyOnceItsDelayHasPassed() throws {

@@ -46,7 +46,7 @@ extension BadgeBoard {
             press(buttonAt: toolbar.focusedIndex, at: time)
         case .pressClickedButton:
             if case .mouse(let mouse) = event, let index = layout?.buttonIndex(atColumn: mouse.column, row: mouse.row) {
-                press(buttonAt: index, at: time)
+                press(buttonAt: index, at: time, source: .click)
             }
         case .toggleReduceMotion:
             toolbar.reduceMotion.toggle()

@@ -26,11 +26,14 @@ extension BadgeBoard {
         Self.hints[min(toolbar.buttons.count, 9)]
     }
 
-    /// The status line's left part: a notice while one shows, else the focused button's title and real count.
+    /// The status line's left part: a notice while one shows, else the focused button's title and real count,
+    /// and why the count may be out of date if it may: `Mail: 5 unread (stale: failed, exit 1)`.
     public var statusText: String {
         if let notice { return notice.text }
         guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
-        return StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
+        let text = StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
+        guard let reason = staleReasons[toolbar.focusedIndex] else { return text }
+        return text + " (stale: \(reason))"
     }
 
     /// The status line's right part: the modes in force and the keys to remember, separated by `·`,
@@ -140,7 +143,11 @@ extension BadgeBoard {
         let button = toolbar.buttons[toolbar.focusedIndex]
         var column = canvas.write(button.title, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
-        return canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
+        column = canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
+        guard let reason = staleReasons[toolbar.focusedIndex] else { return column }
+        column = canvas.write(" (stale: ", column: column, row: row, style: .plain, widths: widths)
+        column = canvas.write(reason, column: column, row: row, style: .plain, widths: widths)
+        return canvas.write(")", column: column, row: row, style: .plain, widths: widths)
     }
 
     /// Draws ``tooSmallMessage(needing:appearance:)`` in the middle of the screen, with the cursor at its start.

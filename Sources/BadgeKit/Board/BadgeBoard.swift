@@ -14,6 +14,10 @@ public struct BadgeBoard: Sendable {
     public var isShowingHelp = false
     /// A message shown in the status line for a while, such as a skipped line of live counts.
     public private(set) var notice: Notice?
+    /// Presses and changes of count not yet taken by ``takeEvents()``, oldest first, at most ``eventLimit``.
+    public private(set) var events: [BoardEvent] = []
+    /// Why each button's count may be out of date (its watch fails), in the buttons' order; `nil` when it is not.
+    public private(set) var staleReasons: [String?]
 
     /// A message in the status line and when it goes away.
     public struct Notice: Sendable, Equatable {
@@ -25,18 +29,23 @@ public struct BadgeBoard: Sendable {
 
     /// How long a notice stays in the status line, in seconds.
     public static let noticeSeconds = 4.0
+    /// The most events kept for ``takeEvents()``; older ones are dropped, so an untaken list stays small.
+    public static let eventLimit = 1024
 
     /// Creates a board around a toolbar.
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
         self.toolbar = toolbar
         self.autoPlay = autoPlay
+        self.staleReasons = Array(repeating: nil, count: toolbar.buttons.count)
     }
 
     /// Plays the script up to an instant and forgets finished motion.
     public mutating func advance(to time: Double) {
         var script = autoPlay
         script.advance(to: time) { step, due in
-            toolbar.addToCount(step.amount, forButtonAt: step.buttonIndex, at: due)
+            changeCount(forButtonAt: step.buttonIndex, source: .autoplay, at: due) { toolbar in
+                toolbar.addToCount(step.amount, forButtonAt: step.buttonIndex, at: due)
+            }
         }
         autoPlay = script
         if toolbar.motions.contains(where: { $0 != BadgeMotion() }) {
@@ -53,23 +62,100 @@ public struct BadgeBoard: Sendable {
     }
 
     /// Applies a line of live counts, as if the change happened in the app; an unknown name is reported.
-    public mutating func apply(_ update: CountUpdate, at time: Double) {
+    ///
+    /// - Parameters:
+    ///   - update: The line.
+    ///   - time: When it arrived.
+    ///   - source: Where it came from, for the change it records.
+    public mutating func apply(_ update: CountUpdate, at time: Double, source: BoardEvent.Source = .counts) {
         advance(to: time)
-        let buttons = toolbar.buttons
-        let index =
-            buttons.firstIndex { $0.title == update.buttonTitle }
-            ?? buttons.firstIndex { $0.title.lowercased() == update.buttonTitle.lowercased() }
-        guard let index else {
+        guard let index = buttonIndex(titled: update.buttonTitle) else {
             let name = Sanitizer.printable(String(update.buttonTitle.prefix(40)))
             report("ignored '\(name)': no button has that title", at: time)
             return
         }
-        toolbar.setCount(update.applied(to: buttons[index].count), forButtonAt: index, at: time)
+        let count = update.applied(to: toolbar.buttons[index].count)
+        changeCount(forButtonAt: index, source: source, at: time) { toolbar in
+            toolbar.setCount(count, forButtonAt: index, at: time)
+        }
     }
 
-    /// Presses a button: its action runs (the demo's clear the count).
-    public mutating func press(buttonAt index: Int, at time: Double) {
+    /// The index of the button a title names: the same title, else the same but for case; `nil` for none.
+    public func buttonIndex(titled title: String) -> Int? {
+        Self.index(ofTitle: title, in: toolbar.buttons.lazy.map(\.title))
+    }
+
+    /// Where a title is in a list of button titles: the same title, else the same but for case; `nil` for none.
+    public static func index<Titles: Collection>(ofTitle title: String, in titles: Titles) -> Titles.Index?
+    where Titles.Element == String {
+        titles.firstIndex(of: title) ?? titles.firstIndex { $0.lowercased() == title.lowercased() }
+    }
+
+    /// Presses a button: its action runs (the demo's clear the count), and the press is recorded.
+    ///
+    /// - Parameters:
+    ///   - index: The button.
+    ///   - time: When.
+    ///   - source: A key or a click, for the press it records.
+    public mutating func press(buttonAt index: Int, at time: Double, source: BoardEvent.Source = .key) {
+        guard toolbar.buttons.indices.contains(index) else { return }
+        let previous = toolbar.buttons[index].count
         toolbar.press(buttonAt: index, at: time)
+        record(
+            BoardEvent(
+                kind: .press, buttonIndex: index, buttonTitle: toolbar.buttons[index].title,
+                count: toolbar.buttons[index].count, previousCount: previous, source: source, time: time))
+    }
+
+    /// Changes a count through the toolbar and records the change, if the count changed.
+    private mutating func changeCount(
+        forButtonAt index: Int, source: BoardEvent.Source, at time: Double, _ change: (inout BadgeToolbar) -> Void
+    ) {
+        guard toolbar.buttons.indices.contains(index) else { return }
+        let previous = toolbar.buttons[index].count
+        change(&toolbar)
+        let count = toolbar.buttons[index].count
+        guard count != previous else { return }
+        record(
+            BoardEvent(
+                kind: .change, buttonIndex: index, buttonTitle: toolbar.buttons[index].title, count: count,
+                previousCount: previous, source: source, time: time))
+    }
+
+    /// Keeps an event for ``takeEvents()``, dropping the oldest past ``eventLimit``.
+    private mutating func record(_ event: BoardEvent) {
+        if events.count >= Self.eventLimit {
+            events.removeFirst(events.count - Self.eventLimit + 1)
+        }
+        events.append(event)
+    }
+
+    /// The presses and changes since the last call, oldest first; the list is emptied.
+    public mutating func takeEvents() -> [BoardEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Marks a button's count as out of date, with the reason the status line gives, or clears the mark with `nil`.
+    public mutating func setStale(_ reason: String?, forButtonAt index: Int) {
+        guard staleReasons.indices.contains(index) else { return }
+        staleReasons[index] = reason.map { Sanitizer.printable($0) }
+        toolbar.setStale(reason != nil, forButtonAt: index)
+    }
+
+    /// The total of the count badges (dots and words left out), saturating.
+    public var badgeTotal: Int {
+        toolbar.buttons.reduce(0) { total, button in
+            guard case .count = button.style, button.count > 0 else { return total }
+            return BadgeCount.adding(button.count, to: total)
+        }
+    }
+
+    /// The window's title: the toolbar's title with the total of its count badges in front, `(101) Inbox`,
+    /// as web apps put unread counts in browser tabs; the title alone when the total is zero.
+    public var windowTitle: String {
+        let total = badgeTotal
+        return total > 0 ? "(\(total)) \(toolbar.title)" : toolbar.title
     }
 
     /// Reacts to an event, as the binding in ``keyBindings`` that it sets off says.

@@ -5,6 +5,12 @@ public enum Sanitizer {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 
+    /// Text from outside for a message: control characters replaced, cut to some characters with an ellipsis.
+    public static func shortened(_ text: String, toCharacters limit: Int = 40) -> String {
+        let printable = printable(text)
+        return printable.count > limit ? String(printable.prefix(max(limit - 1, 0))) + "\u{2026}" : printable
+    }
+
     /// The text with each control character replaced (by `?` unless told otherwise) or, with `nil`, removed.
     public static func printable(_ text: String, replacement: Unicode.Scalar? = "?") -> String {
         var result = String.UnicodeScalarView()

@@ -59,7 +59,28 @@ extension BadgeToolbar {
             layout.buttons[index].badge = span
             drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
         }
+        for index in buttons.indices where staleMarks[index] {
+            drawStaleMark(forButtonAt: index, layout: layout, into: &canvas)
+        }
         return layout
+    }
+
+    /// Draws the stale mark in the free cell beside a button's badge (or where its badge would be).
+    ///
+    /// The mark goes on the badge's inner side, toward the icon, else on its outer
+    /// side; it takes only a blank cell, so it never covers a badge or changes a
+    /// number, and with no blank cell beside the badge the status line alone says it.
+    func drawStaleMark(forButtonAt index: Int, layout: ToolbarLayout, into canvas: inout Canvas) {
+        let span =
+            layout.buttons[index].badge ?? layout.badgeSpan(forButtonAt: index, columns: 3, corner: badgeCorner)
+        let inner = badgeCorner.isTrailing ? span.column - 1 : span.endColumn
+        let outer = badgeCorner.isTrailing ? span.endColumn : span.column - 1
+        for column in [inner, outer] where canvas.contains(column: column, row: span.row) {
+            guard canvas[column, span.row] == .blank else { continue }
+            canvas.put(
+                Self.staleGlyph, columnWidth: 1, column: column, row: span.row, style: CellStyle(attributes: .bold))
+            return
+        }
     }
 
     /// Makes a badge fit between its neighbours without ever showing a number that is not the count.

@@ -17,6 +17,11 @@ public struct BadgeToolbar: Sendable {
     public var timing: MotionTiming
     /// The corner every badge sits on.
     public var badgeCorner: BadgeCorner = .topTrailing
+    /// Whether each button's count may be out of date, in the same order: such a badge carries a ``staleGlyph`` beside it.
+    public private(set) var staleMarks: [Bool]
+
+    /// The mark beside a badge whose count may be out of date: readable without colour, and never a digit.
+    public static let staleGlyph: Unicode.Scalar = "?"
 
     /// Creates a toolbar.
     public init(
@@ -25,6 +30,7 @@ public struct BadgeToolbar: Sendable {
         self.title = title
         self.buttons = buttons
         self.motions = Array(repeating: BadgeMotion(), count: buttons.count)
+        self.staleMarks = Array(repeating: false, count: buttons.count)
         self.focusedIndex = 0
         self.reduceMotion = reduceMotion
         self.timing = timing
@@ -58,6 +64,12 @@ public struct BadgeToolbar: Sendable {
         var count = buttons[index].count
         buttons[index].action(&count)
         setCount(count, forButtonAt: index, at: time)
+    }
+
+    /// Marks a button's count as possibly out of date (its source failed), or clears the mark.
+    public mutating func setStale(_ isStale: Bool, forButtonAt index: Int) {
+        guard staleMarks.indices.contains(index) else { return }
+        staleMarks[index] = isStale
     }
 
     /// Moves the focus by some buttons, wrapping around at either end.

@@ -20,6 +20,15 @@ public final class LiveTerminal: TerminalBackend {
         public var readsKeysFromTTY: Bool
         /// Another terminal to run on, such as a pseudo-terminal, instead of standard input and output.
         public var terminal: FileDescriptor?
+        /// Whether to draw on `/dev/tty` rather than standard output (which then carries data).
+        public var drawsOnTTY = false
+        /// Whether the program may set the window's title (``TerminalBackend/setWindowTitle(_:)``), where the terminal has one.
+        public var setsWindowTitle = false
+        /// Whether to ask the terminal for focus reports (``InputEvent/focus(isFocused:)``).
+        public var reportsFocus = false
+        /// Whether the program sends desktop notifications (``TerminalBackend/notify(title:body:)``); inside tmux,
+        /// tmux is asked at the start whether they may pass through it.
+        public var sendsNotifications = false
 
         /// Creates a configuration.
         public init(
@@ -51,10 +60,14 @@ public final class LiveTerminal: TerminalBackend {
     private var decoder: InputDecoder
     /// The latest frame not yet painted because the terminal had not taken the previous one.
     private var waitingFrame: Canvas?
+    /// The latest window title not yet sent, because the terminal had not taken the last frame.
+    private var waitingTitle: String?
     private var readBuffer = [UInt8](repeating: 0, count: LiveTerminal.readChunkBytes)
     private var pendingEvents: [InputEvent] = []
     /// Whether a child has the terminal, so keys are its to read.
     private var isHandedOver = false
+    /// How desktop notifications are sent here, when the program sends them.
+    public let notification: DesktopNotification?
     /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
     private var pendingTermination: Int32?
 
@@ -78,7 +91,9 @@ public final class LiveTerminal: TerminalBackend {
         if let terminal = configuration.terminal {
             device = try TerminalDevice(terminal: terminal)
         } else {
-            device = try TerminalDevice(keysFromTerminalDevice: configuration.readsKeysFromTTY)
+            device = try TerminalDevice(
+                keysFromTerminalDevice: configuration.readsKeysFromTTY, outputToTerminalDevice: configuration.drawsOnTTY
+            )
         }
         let terminalType = environment("TERM") ?? ""
         guard !terminalType.isEmpty else {
@@ -100,9 +115,18 @@ public final class LiveTerminal: TerminalBackend {
             throw error
         }
         let clock = MonotonicClock()
+        let title =
+            configuration.setsWindowTitle
+            ? WindowTitle.detect(
+                terminalType: terminalType, environment: environment, capability: ScreenPainter.capability) : nil
         session = try TerminalSession(
-            device: device, painter: painter, enablesMouse: configuration.enablesMouse,
+            device: device, painter: painter, enablesMouse: configuration.enablesMouse, windowTitle: title,
+            reportsFocus: configuration.reportsFocus,
             tee: recorder.map { recorder in { recorder.recordOutput($0, at: clock.now) } })
+        notification =
+            configuration.sendsNotifications
+            ? DesktopNotification.detect(
+                environment: environment, tmux: DesktopNotification.TmuxClient.ask(environment: environment)) : nil
         self.recorder = recorder
         self.clock = clock
         self.size = size
@@ -135,6 +159,33 @@ public final class LiveTerminal: TerminalBackend {
         session.close()
     }
 
+    /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
+    /// on every way out, and while a child or the shell has the terminal.
+    ///
+    /// The title goes out with the next frame painted, so titles never pile up for a terminal that is
+    /// not reading: only the latest is sent.
+    public func setWindowTitle(_ title: String) {
+        waitingTitle = title
+        if !session.output.hasPending {
+            sendWaitingTitle()
+        }
+    }
+
+    /// Sends the title waiting to go out, if any.
+    private func sendWaitingTitle() {
+        guard let title = waitingTitle else { return }
+        waitingTitle = nil
+        session.setTitle(title)
+    }
+
+    /// Sends a desktop notification in the terminal's own sequence, or rings its bell; nothing while a child or the
+    /// shell has the terminal, or when the program did not ask for notifications.
+    public func notify(title: String, body: String) {
+        guard let notification, session.isHeld else { return }
+        notification.bytes(title: title, body: body).withUnsafeBytes { session.output.append($0) }
+        session.output.flush()
+    }
+
     /// Repaints every cell with the next frame (Ctrl-L).
     public func invalidate() {
         session.painter.invalidate()
@@ -155,6 +206,7 @@ public final class LiveTerminal: TerminalBackend {
     private func paint(_ canvas: Canvas) {
         let painter = session.painter
         let output = session.output
+        sendWaitingTitle()
         let frameSize = TerminalSize(columns: canvas.columns, rows: canvas.rows)
         if painter.size != frameSize {
             painter.resize(to: frameSize)
@@ -172,6 +224,8 @@ public final class LiveTerminal: TerminalBackend {
         if let frame = waitingFrame, !output.hasPending {
             waitingFrame = nil
             paint(frame)
+        } else if !output.hasPending {
+            sendWaitingTitle()
         }
         // A pipe may take more than poll says (Linux reports room by whole pages), so the recording is
         // offered what is pending each turn, not only when poll reports room.

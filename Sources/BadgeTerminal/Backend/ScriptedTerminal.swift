@@ -174,4 +174,19 @@ public final class ScriptedTerminal: TerminalBackend {
     public func close() {
         isClosed = true
     }
+
+    /// Every window title set, in order.
+    public private(set) var windowTitles: [String] = []
+    /// Every notification sent, in order.
+    public private(set) var notifications: [(title: String, body: String, time: Double)] = []
+
+    /// Records the title.
+    public func setWindowTitle(_ title: String) {
+        windowTitles.append(title)
+    }
+
+    /// Records the notification and when it was sent.
+    public func notify(title: String, body: String) {
+        notifications.append((title, body, now))
+    }
 }

@@ -46,6 +46,20 @@ public protocol TerminalBackend: AnyObject {
     func takeBack()
     /// Gives the terminal back as it was; safe to call more than once.
     func close()
+    /// Shows a title in the window's title bar, where the terminal has one and the program asked to set it;
+    /// the window's own title comes back when the program leaves. Does nothing by default.
+    func setWindowTitle(_ title: String)
+    /// Sends a desktop notification through the terminal, or rings its bell, when the program asked to send
+    /// them. Does nothing by default.
+    func notify(title: String, body: String)
+}
+
+extension TerminalBackend {
+    /// Does nothing: this terminal has no title to set.
+    public func setWindowTitle(_ title: String) {}
+
+    /// Does nothing: this terminal sends no notifications.
+    public func notify(title: String, body: String) {}
 }
 
 /// Something that happened, as a backend reports it to the run loop.

@@ -144,8 +144,7 @@ public final class LineReader {
         guard FileType(status) != .directory else {
             throw .isDirectory(path: path)
         }
-        guard !(file.isTerminal && isProgramTerminal(file, device: status.st_rdev, terminalsInUse: terminalsInUse))
-        else {
+        guard !file.isProgramTerminal(device: status.st_rdev, terminalsInUse: terminalsInUse) else {
             throw .isProgramTerminal(path: path)
         }
         do {
@@ -154,17 +153,6 @@ public final class LineReader {
             return flags
         } catch {
             throw .cannotOpen(path: path, error)
-        }
-    }
-
-    /// Whether a terminal is the program's own: its controlling terminal, or the one on a standard descriptor.
-    private static func isProgramTerminal(
-        _ file: FileDescriptor, device: dev_t, terminalsInUse: [FileDescriptor]
-    ) -> Bool {
-        if file.isControllingTerminal { return true }
-        return terminalsInUse.contains { used in
-            guard used.isTerminal, let status = try? used.status() else { return false }
-            return status.st_rdev == device
         }
     }
 

@@ -1,3 +1,5 @@
+import BadgeKit
+
 /// Lines on their way to a file, pipe or standard output, written as fast as the reader takes them, never blocking.
 ///
 /// The runner polls the sink's descriptor while lines wait, and offers them
@@ -54,12 +56,54 @@ public final class OutputSink {
         }
     }
 
-    /// Opens a path for appending lines (wraps `open`), creating it if needed; a FIFO must have a reader.
+    /// Opens a path for appending lines (wraps `open` and `fstat`), creating it if needed.
+    ///
+    /// A FIFO must have a reader already; the terminal the program runs in is refused
+    /// (its screen is the program's), another terminal is fine.
+    ///
+    /// - Throws: ``OpenError``.
     public convenience init(path: String, bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes)
-        throws(SystemError)
+        throws(OpenError)
     {
-        let descriptor = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY)
+        let descriptor: FileDescriptor
+        do {
+            // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
+            descriptor = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            if error.errorNumber == ENXIO { throw .noReader(path: path) }
+            throw .cannotOpen(path: path, error)
+        }
+        let device = (try? descriptor.status())?.st_rdev ?? 0
+        if descriptor.isProgramTerminal(
+            device: device, terminalsInUse: [.standardInput, .standardOutput, .standardError])
+        {
+            descriptor.close()
+            throw .isProgramTerminal(path: path)
+        }
         self.init(descriptor: descriptor, name: path, owned: true, bufferLimitBytes: bufferLimitBytes)
+    }
+
+    /// Why a sink cannot be opened, found before the screen starts.
+    public enum OpenError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The path could not be opened or created.
+        case cannotOpen(path: String, SystemError)
+        /// The path is a FIFO that nothing reads yet.
+        case noReader(path: String)
+        /// The path is the terminal the program draws on.
+        case isProgramTerminal(path: String)
+
+        /// The problem in one line, with what to do about it.
+        public var description: String {
+            switch self {
+            case .cannotOpen(let path, let error):
+                return "cannot open '\(Sanitizer.printable(path))': \(error.reason)"
+            case .noReader(let path):
+                return "'\(Sanitizer.printable(path))' is a FIFO that nothing reads; start its reader first"
+            case .isProgramTerminal(let path):
+                return "'\(Sanitizer.printable(path))' is the terminal badgebar draws on; name a file, a FIFO "
+                    + "or another terminal"
+            }
+        }
     }
 
     deinit {

@@ -291,3 +291,28 @@ final class ProcessSupervisor {
         children.removeAll()
     }
 }
+
+extension ProcessSupervisor {
+    /// Runs one request to its end and returns its result, waiting for it (wraps `poll`), for a question asked
+    /// before the run loop starts; the request's time limit bounds the wait.
+    func runToEnd(_ request: ProcessRequest) -> ProcessResult {
+        let clock = MonotonicClock()
+        if let failed = start(request, at: clock.now) {
+            return failed
+        }
+        while true {
+            let now = clock.now
+            enforceTimeLimits(at: now)
+            if let result = reap(at: now).first {
+                return result
+            }
+            let watched = descriptors
+            var polled = watched.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+            let wait = nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
+            _ = poll(&polled, nfds_t(polled.count), wait)
+            for (index, descriptor) in watched.enumerated() where polled[index].revents != 0 {
+                read(from: descriptor)
+            }
+        }
+    }
+}

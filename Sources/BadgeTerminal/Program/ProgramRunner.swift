@@ -295,6 +295,12 @@ public enum ProgramRunner {
                     sinks[sink].write(line: line)
                 }
                 return .proceed
+            case .setWindowTitle(let title):
+                terminal.setWindowTitle(title)
+                return .proceed
+            case .notify(let title, let body):
+                terminal.notify(title: title, body: body)
+                return .proceed
             case .batch(let commands):
                 for command in commands {
                     if case .end(let ending) = perform(command, on: &program) {

@@ -57,6 +57,10 @@ public enum ProgramCommand: Sendable, Equatable {
     case runInForeground(ProcessRequest)
     /// Write a line to an output sink, by its index in the runner's sinks; it never blocks.
     case write(String, sink: Int)
+    /// Show a title in the terminal window's title bar (see ``TerminalBackend/setWindowTitle(_:)``).
+    case setWindowTitle(String)
+    /// Send a desktop notification through the terminal (see ``TerminalBackend/notify(title:body:)``).
+    case notify(title: String, body: String)
     /// Several commands, in order.
     indirect case batch([ProgramCommand])
 }

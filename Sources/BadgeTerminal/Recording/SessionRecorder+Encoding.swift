@@ -1,3 +1,5 @@
+import BadgeKit
+
 extension SessionRecorder {
     /// The length of the end of some bytes that begins a UTF-8 sequence not yet complete.
     static func incompleteTailLength(of bytes: UnsafeRawBufferPointer) -> Int {
@@ -19,26 +21,9 @@ extension SessionRecorder {
         return Array(bytes.suffix(length))
     }
 
-    /// Appends UTF-8 bytes as a JSON string literal, escaping quotes, backslashes and control characters.
-    ///
-    /// Invalid UTF-8 becomes U+FFFD, as JSON text must be valid UTF-8.
+    /// Appends UTF-8 bytes as a JSON string literal (``JSONText/appendString(_:to:)``).
     static func appendJSONString(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        output.append(0x22)
-        for byte in String(decoding: bytes, as: UTF8.self).utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]  // \"
-            case 0x5C: output += [0x5C, 0x5C]  // \\
-            case 0x0A: output += [0x5C, 0x6E]  // \n
-            case 0x0D: output += [0x5C, 0x72]  // \r
-            case 0x09: output += [0x5C, 0x74]  // \t
-            case 0..<0x20, 0x7F:
-                output += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]  // \u00XX
-            default:
-                output.append(byte)
-            }
-        }
-        output.append(0x22)
+        JSONText.appendString(bytes, to: &output)
     }
 
     /// UTF-8 bytes as a JSON string literal.

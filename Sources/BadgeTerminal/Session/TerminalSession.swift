@@ -3,10 +3,11 @@ import BadgeKit
 /// The terminal while the program owns it: its modes, the screen ncurses paints, and putting everything back.
 ///
 /// The session enters raw mode and the alternate screen, turns mouse reports
-/// on, and on every way out (quit, a signal, a hang-up, suspend) leaves in the
-/// reverse order: the screen cleared (for terminals that keep no alternate
-/// screen, such as GNU screen by default), ncurses' own exit strings, mouse
-/// reports off, and then the saved modes. A crash is covered by ``CrashGuard``
+/// on (and focus reports, and pushes the window's title, when asked), and on
+/// every way out (quit, a signal, a hang-up, suspend) leaves in the reverse
+/// order: the screen cleared (for terminals that keep no alternate screen, such
+/// as GNU screen by default), ncurses' own exit strings, mouse and focus reports
+/// off, the window's own title popped, and then the saved modes. A crash is covered by ``CrashGuard``
 /// with the same bytes, computed in advance.
 final class TerminalSession {
     /// The terminal.
@@ -35,6 +36,12 @@ final class TerminalSession {
     private var isClosed = false
     /// Whether mouse reports are wanted.
     private let enablesMouse: Bool
+    /// How to set the window's title, when the program shows one; the window's own is kept on the title stack.
+    let windowTitle: WindowTitle?
+    /// Whether the terminal reports the window gaining and losing the focus while the program holds it.
+    let reportsFocus: Bool
+    /// The title the program shows in the window, set again each time it takes the terminal.
+    private var shownTitle: String?
 
     /// How long leaving waits for a terminal that stopped reading before giving up on the rest, in seconds.
     static let leaveWaitSeconds = 1.0
@@ -43,6 +50,10 @@ final class TerminalSession {
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
     /// Every mouse mode a terminal may be in, off, so none outlives the program.
     static let mouseOff = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l"
+    /// Focus reporting on (DECSET 1004): the terminal sends `ESC [ I` and `ESC [ O`.
+    static let focusOn = "\u{1B}[?1004h"
+    /// Focus reporting off.
+    static let focusOff = "\u{1B}[?1004l"
 
     /// Takes the terminal: raw mode, the painter at the terminal's size, and the crash guard.
     ///
@@ -50,18 +61,23 @@ final class TerminalSession {
     ///   - device: The terminal.
     ///   - painter: ncurses, started for the terminal's type and size.
     ///   - enablesMouse: Whether to ask for mouse reports.
+    ///   - windowTitle: How to set the window's title, when the program shows one.
+    ///   - reportsFocus: Whether to ask for focus reports.
     ///   - tee: Sees every byte written to the terminal, from the first, such as a recording.
     init(
-        device: TerminalDevice, painter: ScreenPainter, enablesMouse: Bool,
-        tee: ((UnsafeRawBufferPointer) -> Void)? = nil
+        device: TerminalDevice, painter: ScreenPainter, enablesMouse: Bool, windowTitle: WindowTitle? = nil,
+        reportsFocus: Bool = false, tee: ((UnsafeRawBufferPointer) -> Void)? = nil
     ) throws(TerminalError) {
         self.device = device
         self.painter = painter
         self.enablesMouse = enablesMouse
+        self.windowTitle = windowTitle
+        self.reportsFocus = reportsFocus
         output = TerminalOutput(descriptor: device.output, isNonBlocking: device.outputIsNonBlocking)
         output.tee = tee
         CrashGuard.install(
-            resetSequence: Self.resetSequence(), savedModes: device.savedModes, descriptor: device.input.rawValue)
+            resetSequence: Self.resetSequence(restoresTitle: windowTitle != nil, reportsFocus: reportsFocus),
+            savedModes: device.savedModes, descriptor: device.input.rawValue)
         CrashGuard.setOutputDescriptor(device.output.rawValue)
         do {
             try hold()
@@ -75,14 +91,34 @@ final class TerminalSession {
     ///
     /// A CAN first ends any escape sequence a crash cut short; then the screen
     /// is cleared and the terminfo strings reset attributes, show the cursor,
-    /// leave keypad mode and the alternate screen; last, mouse reports stop.
-    static func resetSequence() -> [UInt8] {
+    /// leave keypad mode and the alternate screen; last, mouse reports stop,
+    /// and focus reports and the window's own title too when the program changed them.
+    ///
+    /// - Parameters:
+    ///   - restoresTitle: Whether the window's title was pushed on the title stack, to pop it.
+    ///   - reportsFocus: Whether focus reporting was turned on, to turn it off.
+    static func resetSequence(restoresTitle: Bool = false, reportsFocus: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [0x18]
         for capability in ["clear", "sgr0", "cnorm", "rmkx", "rmcup"] {
             bytes += ScreenPainter.capability(capability)
         }
         bytes += Array(mouseOff.utf8)
+        if reportsFocus {
+            bytes += Array(focusOff.utf8)
+        }
+        if restoresTitle {
+            bytes += WindowTitle.pop
+        }
         return bytes
+    }
+
+    /// Shows a title in the window now if the program holds the terminal, and each time it takes it back.
+    func setTitle(_ title: String) {
+        guard let windowTitle, title != shownTitle else { return }
+        shownTitle = title
+        if isHeld {
+            windowTitle.bytes(for: title).withUnsafeBytes { output.append($0) }
+        }
     }
 
     /// Takes the terminal: raw mode, the alternate screen, mouse reports; the next paint paints every cell.
@@ -93,6 +129,15 @@ final class TerminalSession {
         painter.enter { output.append($0) }
         if enablesMouse {
             output.append(Self.mouseOn)
+        }
+        if reportsFocus {
+            output.append(Self.focusOn)
+        }
+        if let windowTitle {
+            WindowTitle.push.withUnsafeBytes { output.append($0) }
+            if let shownTitle {
+                windowTitle.bytes(for: shownTitle).withUnsafeBytes { output.append($0) }
+            }
         }
     }
 
@@ -147,6 +192,12 @@ final class TerminalSession {
         painter.leave { output.append($0) }
         if enablesMouse {
             output.append(Self.mouseOff)
+        }
+        if reportsFocus {
+            output.append(Self.focusOff)
+        }
+        if windowTitle != nil {
+            WindowTitle.pop.withUnsafeBytes { output.append($0) }
         }
         output.drain(waitingAtMostSeconds: Self.leaveWaitSeconds)
     }

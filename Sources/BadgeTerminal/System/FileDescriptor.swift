@@ -117,6 +117,21 @@ public struct FileDescriptor: Sendable, Hashable {
         isTerminal && tcgetpgrp(rawValue) != -1
     }
 
+    /// Whether the descriptor is the terminal the program runs in: its controlling terminal, or the one on a
+    /// descriptor it uses (by device number), such as standard input.
+    ///
+    /// - Parameters:
+    ///   - device: The descriptor's device number (`st_rdev` from ``status()``).
+    ///   - terminalsInUse: The descriptors whose terminal the program uses.
+    func isProgramTerminal(device: dev_t, terminalsInUse: [FileDescriptor]) -> Bool {
+        guard isTerminal else { return false }
+        if isControllingTerminal { return true }
+        return terminalsInUse.contains { used in
+            guard used.isTerminal, let status = try? used.status() else { return false }
+            return status.st_rdev == device
+        }
+    }
+
     /// Waits until the descriptor is ready for some of the events asked for, or a timeout passes (wraps `poll`).
     ///
     /// - Parameters:

@@ -20,10 +20,21 @@ final class TerminalDevice {
 
     /// Finds the terminal and saves its modes (wraps `isatty`, `open`, `tcgetattr`, `ttyname` and `dup`).
     ///
-    /// - Parameter keysFromTerminalDevice: Read keys from `/dev/tty`, since standard input carries data.
+    /// - Parameters:
+    ///   - keysFromTerminalDevice: Read keys from `/dev/tty`, since standard input carries data.
+    ///   - outputToTerminalDevice: Draw on `/dev/tty`, since standard output carries data.
     /// - Throws: ``TerminalError`` when standard output or the keyboard is not a terminal.
-    init(keysFromTerminalDevice: Bool) throws(TerminalError) {
-        guard FileDescriptor.standardOutput.isTerminal else { throw .outputNotATerminal }
+    init(keysFromTerminalDevice: Bool, outputToTerminalDevice: Bool = false) throws(TerminalError) {
+        var screen = FileDescriptor.standardOutput
+        if outputToTerminalDevice {
+            do {
+                screen = try FileDescriptor.open("/dev/tty", O_WRONLY | O_NOCTTY)
+            } catch {
+                throw .noTerminalToDrawOn(error)
+            }
+        }
+        defer { if outputToTerminalDevice { screen.close() } }
+        guard screen.isTerminal else { throw .outputNotATerminal }
         var keyboard = FileDescriptor.standardInput
         if keysFromTerminalDevice {
             do {
@@ -43,7 +54,7 @@ final class TerminalDevice {
             if keysFromTerminalDevice { keyboard.close() }
             throw .system(error)
         }
-        let (output, nonBlocking) = Self.openOutput(for: .standardOutput)
+        let (output, nonBlocking) = Self.openOutput(for: screen)
         self.input = keyboard
         self.ownsInput = keysFromTerminalDevice
         self.savedModes = modes

@@ -45,11 +45,14 @@ enum ExitStatus: Equatable, Sendable {
         case .failure:
             return "No usable terminal: standard input or output is not a terminal, or TERM is unset, dumb or unknown"
         case .usage:
-            return "A bad option or argument, or the terminal itself given as --counts-from or --record"
+            return
+                "A bad option or argument, a --watch, --on-press or --open naming no button, or the terminal itself "
+                + "given as --counts-from, --record or --events-to"
         case .noInput:
             return "The counts source of --counts-from cannot be opened, or is a directory"
         case .cantCreate:
-            return "The recording of --record cannot be created, or is a FIFO nothing reads"
+            return
+                "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads"
         case .ioError:
             return
                 "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output of --help, --version or --generate cannot be written"

@@ -4,8 +4,9 @@ import BadgeKit
 ///
 /// Rows are made with the constructors below, one per kind of value (``flag(_:aliases:help:set:)``,
 /// ``wholeNumber(_:aliases:placeholder:in:help:set:)``, ``choice(_:aliases:of:placeholder:help:set:)``,
-/// ``text(_:aliases:placeholder:repeatable:help:set:)``, ``path(_:aliases:placeholder:standardInput:help:set:)``,
-/// ``button(_:aliases:placeholder:help:add:)``); each checks its value the same way for every option of
+/// ``text(_:aliases:placeholder:repeatable:help:set:)``, ``path(_:aliases:placeholder:standardInput:standardOutput:help:set:)``,
+/// ``button(_:aliases:placeholder:help:add:)``, ``buttonCommand(_:aliases:allowsInterval:help:add:)``,
+/// ``duration(_:aliases:placeholder:help:set:)``); each checks its value the same way for every option of
 /// its kind, so a row only says where the value goes. ``Options/table`` lists the rows.
 struct OptionSpecification: Sendable {
     /// What an option does with its value.
@@ -142,20 +143,60 @@ extension OptionSpecification {
             effect: .update { options, text, _ throws(Options.UsageError) in try set(&options, text) })
     }
 
-    /// An option that takes a path, never empty (`--record FILE`); with `standardInput`, `-` means standard input.
+    /// An option that takes a path, never empty (`--record FILE`); with `standardInput`, `-` means standard input,
+    /// with `standardOutput`, standard output.
     static func path(
-        _ names: String..., aliases: [String] = [], placeholder: String, standardInput: Bool = false, help: String,
-        set: @escaping @Sendable (inout Options, String) -> Void
+        _ names: String..., aliases: [String] = [], placeholder: String, standardInput: Bool = false,
+        standardOutput: Bool = false, help: String, set: @escaping @Sendable (inout Options, String) -> Void
     ) -> Self {
         Self(
-            names: names, aliases: aliases, placeholder: placeholder, value: .path(standardInput: standardInput),
-            help: help,
+            names: names, aliases: aliases, placeholder: placeholder,
+            value: .path(standardInput: standardInput || standardOutput), help: help,
             effect: .update { options, path, name throws(Options.UsageError) in
                 guard !path.isEmpty else {
-                    let hint = standardInput ? ", or - for standard input" : ""
+                    let hint =
+                        standardInput ? ", or - for standard input" : standardOutput ? ", or - for standard output" : ""
                     throw Options.UsageError(message: "\(name) needs a path\(hint)")
                 }
                 set(&options, path)
+            })
+    }
+
+    /// A repeatable option that ties a shell command to a button, such as `--on-press NAME=COMMAND`.
+    ///
+    /// With `allowsInterval` it also takes `NAME@DURATION=COMMAND` (`--watch`). The name is checked
+    /// against the buttons once every option is read.
+    static func buttonCommand(
+        _ names: String..., aliases: [String] = [], allowsInterval: Bool = false, help: String,
+        add: @escaping @Sendable (inout Options, ButtonCommand) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: "NAME=COMMAND", value: .text, help: help,
+            isRepeatable: true,
+            effect: .update { options, text, name throws(Options.UsageError) in
+                do throws(ButtonCommand.ParseError) {
+                    add(&options, try ButtonCommand.parse(text, allowsInterval: allowsInterval))
+                } catch {
+                    throw Options.UsageError(message: "\(name): \(error.message)")
+                }
+            })
+    }
+
+    /// An option that takes a duration (`--every 2s`), as ``DurationText`` reads it.
+    static func duration(
+        _ names: String..., aliases: [String] = [], placeholder: String = "DURATION", help: String,
+        set: @escaping @Sendable (inout Options, Double) -> Void
+    ) -> Self {
+        Self(
+            names: names, aliases: aliases, placeholder: placeholder, value: .duration, help: help,
+            effect: .update { options, text, name throws(Options.UsageError) in
+                guard let seconds = DurationText.parse(text) else {
+                    throw Options.UsageError(
+                        message:
+                            "\(name) needs a duration from 100ms to 24h, e.g. \(DurationText.examples), "
+                            + "not '\(Sanitizer.printable(text))'")
+                }
+                set(&options, seconds)
             })
     }
 

@@ -8,10 +8,15 @@ enum OptionValue: Sendable, Equatable {
     case choice([String])
     /// Any text (`--title Status`).
     case text
-    /// A path to a file (`--record demo.cast`); `-` may stand for standard input when `standardInput` is true.
+    /// A path to a file (`--record demo.cast`); `-` may stand for standard input (or output) when `standardInput` is true.
     case path(standardInput: Bool)
     /// A button specification, `title:symbol:BADGE[:colour][:show-zero]`: completed with symbol and colour names.
     case buttonSpecification
+    /// A duration such as `2s`, `1.5s`, `5m` or `500ms` (``DurationText``): completed with a few common ones.
+    case duration
+
+    /// The durations completions offer.
+    static let commonDurations = ["2s", "10s", "30s", "1m", "5m"]
 
     /// Whether the option needs a value after it or after `=`.
     var takesValue: Bool { self != .none }

@@ -53,6 +53,39 @@ extension Options {
             "--counts-from", placeholder: "PATH", standardInput: true,
             help: "Live counts from a file, FIFO or pipe (- for standard input): lines Name=N, Name+=N or Name-=N"
         ) { $0.countsPath = $1 },
+        .buttonCommand(
+            "--watch", allowsInterval: true,
+            help: "Run COMMAND for the button NAME every --every, or every DURATION with NAME@DURATION=COMMAND; "
+                + "repeatable. It prints a whole number, or lines Name=N, Name+=N or Name-=N "
+                + "(e.g. \"Mail=notmuch count tag:unread\"); SIGUSR1 runs every watch at once"
+        ) { $0.watches.append($1) },
+        .duration(
+            "--every", help: "How often --watch commands run: e.g. 2s, 1.5s, 5m or 500ms (default 30s)"
+        ) { $0.watchIntervalSeconds = $1 },
+        .buttonCommand(
+            "--on-press",
+            help: "Run COMMAND in the background when NAME is pressed, repeatable, with BADGEBAR_BUTTON and "
+                + "BADGEBAR_COUNT (the count before the press) set; the button's watch runs after it"
+        ) { $0.pressCommands.append($1) },
+        .buttonCommand(
+            "--open",
+            help: "Run COMMAND with the terminal when NAME is pressed, repeatable, as Ctrl-Z would hand it over "
+                + "(e.g. \"Mail=neomutt\"); the button's watch runs after it"
+        ) { $0.openCommands.append($1) },
+        .path(
+            "--events-to", placeholder: "PATH", standardOutput: true,
+            help: "Write a JSON line for every press and change to a file or FIFO (- for standard output, "
+                + "which then must not be the terminal)"
+        ) { $0.eventsPath = $1 },
+        .flag("--no-title", help: "Leave the window's title alone (default: the total of the badges, e.g. (101) Inbox)")
+        {
+            $0.setsWindowTitle = false
+        },
+        .choice(
+            "--notify", of: NotificationMode.self, placeholder: "WHEN",
+            help: "Desktop notification through the terminal when a count goes up: never, unfocused or always "
+                + "(default never)"
+        ) { $0.notificationMode = $1 },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(

@@ -25,6 +25,20 @@ struct Options: Equatable {
     var badgeCorner = BadgeCorner.topTrailing
     /// Where to record the session as asciicast v2, if anywhere.
     var recordingPath: String?
+    /// Commands whose output gives buttons their counts (`--watch`), in order.
+    var watches: [ButtonCommand] = []
+    /// How often a watch runs unless it gives its own interval, in seconds (`--every`).
+    var watchIntervalSeconds = WatchSchedule.defaultIntervalSeconds
+    /// Commands run in the background when their button is pressed (`--on-press`).
+    var pressCommands: [ButtonCommand] = []
+    /// Commands run in the foreground, with the terminal, when their button is pressed (`--open`).
+    var openCommands: [ButtonCommand] = []
+    /// Where to write a JSON line for every press and change (`-` for standard output), if anywhere.
+    var eventsPath: String?
+    /// Whether the window's title carries the total of the badges.
+    var setsWindowTitle = true
+    /// When a count going up sends a desktop notification.
+    var notificationMode = NotificationMode.never
 
     /// What the command line asks for.
     enum Request: Equatable {
@@ -89,10 +103,11 @@ struct Options: Equatable {
         for index in options.buttons.indices {
             options.buttons[index].limit = options.limit
         }
-        if !options.buttons.isEmpty {
-            // The auto-play script is the Inbox demo's; a toolbar of one's own starts still.
+        if !options.buttons.isEmpty || !options.watches.isEmpty {
+            // The auto-play script is the Inbox demo's; a toolbar of one's own, or one fed by commands, starts still.
             options.autoPlays = false
         }
+        try options.checkButtonCommands()
         return .run(options)
     }
 }

@@ -31,11 +31,22 @@ enum ManualPage {
             "BADGEBAR_REDUCE_MOTION",
             "When set, not empty and not 0, Reduce Motion starts on, as with --reduce-motion."
         ),
+        (
+            "TERM_PROGRAM, TMUX",
+            "With TERM and the variables terminals set (KITTY_WINDOW_ID, VTE_VERSION, WT_SESSION), which sequence "
+                + "--notify sends: OSC 99 in kitty, OSC 9 in iTerm2, WezTerm and Windows Terminal, "
+                + "OSC 777 in VTE terminals, foot and urxvt, through tmux's passthrough when the pane allows it "
+                + "(allow-passthrough), and the bell anywhere else."
+        ),
     ]
 
     /// The files badgebar reads besides those named on the command line.
     static let files: [(path: String, meaning: String)] = [
-        ("/dev/tty", "Where keys and clicks come from while standard input carries the counts (--counts-from -)."),
+        (
+            "/dev/tty",
+            "Where keys and clicks come from while standard input carries the counts (--counts-from -), and where "
+                + "the screen is drawn while standard output carries the events (--events-to -)."
+        ),
         ("/usr/share/terminfo", "The terminal descriptions that TERM names (see terminfo(5))."),
     ]
 
@@ -69,6 +80,14 @@ enum ManualPage {
                 #"    echo "Builds=$(ls /tmp | wc -l)""#,
                 #"done | badgebar --title Status --button "Mail:envelope:0" \"#,
                 #"    --button "Builds:hammer:0:yellow" --counts-from -"#,
+            ]
+        ),
+        (
+            "New mail in a maildir, counted every 10 seconds; pressing Mail opens the mail reader:",
+            [
+                #"badgebar --title Mail --button "Mail:envelope:0" \"#,
+                #"    --watch 'Mail=ls ~/Maildir/new | wc -l' --every 10s \"#,
+                #"    --open Mail=neomutt"#,
             ]
         ),
         ("Record a session, then play it back:", ["badgebar --record demo.cast", "asciinema play demo.cast"]),
@@ -160,6 +179,30 @@ enum ManualPage {
                 + "animating as if it happened in the app, while keys and clicks still come from the terminal. "
                 + "A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
                 + "the end of the input leaves the toolbar up.")
+        page.subsection("Counts from commands")
+        page.paragraph(
+            "Each --watch NAME=COMMAND runs COMMAND with /bin/sh -c every --every (30s unless told), or every "
+                + "DURATION with NAME@DURATION=COMMAND, and sets the button NAME from what it prints: a whole number, "
+                + "or lines in the --counts-from format, so one command can feed several buttons. A run has the "
+                + "interval, at most 60 seconds, before it is ended with its process group; a watch never runs twice "
+                + "at once. A run that fails, times out or prints no count keeps the last good count and marks the "
+                + "badge with a ? beside it and the status line with the reason, until a run succeeds. SIGUSR1 runs "
+                + "every watch at once.")
+        page.subsection("Presses that act")
+        page.paragraph(
+            "--on-press NAME=COMMAND runs COMMAND in the background (at most 60 seconds) when NAME is pressed, with "
+                + "BADGEBAR_BUTTON set to the button's title and BADGEBAR_COUNT to its count before the press. "
+                + "--open NAME=COMMAND runs COMMAND in the foreground with the terminal, as a shell runs a job, and "
+                + "redraws the screen when it ends. A pressed button's watches wait for its commands, then run.")
+        page.subsection("Events, title and notifications")
+        page.paragraph(
+            "--events-to writes one JSON object per line for every press and change, with its time, event (press or "
+                + "change), button, count, previous count and source (key, click, watch, counts or autoplay); a "
+                + "reader that falls behind loses whole lines, which the status line counts. The window's title "
+                + "carries the total of the count badges, (101) Inbox, where the terminal has a title, and gets its "
+                + "own back on every way out (--no-title leaves it alone). --notify unfocused or always sends a "
+                + "desktop notification through the terminal when a count goes up, at most one per button every "
+                + "5 seconds.")
         page.subsection("Recording")
         page.paragraph(
             "--record writes an asciicast v2 file: a header with the width, height and start time, then a line "

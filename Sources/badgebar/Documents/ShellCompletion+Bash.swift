@@ -15,6 +15,9 @@ extension ShellCompletion {
                 action = #"compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))"# + dash
             case .buttonSpecification:
                 action = #"_badgebar_button "$cur""#
+            case .duration:
+                let durations = singleQuoted(OptionValue.commonDurations.joined(separator: " "))
+                action = #"COMPREPLY=($(compgen -W "# + durations + #" -- "$cur"))"#
             case .none, .wholeNumber, .text:
                 action = ":"
             }

@@ -18,6 +18,8 @@ extension ShellCompletion {
                 words += ["-r", "-F"] + (standardInput ? ["-a", "-"] : [])
             case .buttonSpecification:
                 words += ["-x", "-a", "'(__badgebar_button (commandline -ct))'"]
+            case .duration:
+                words += ["-x", "-a", fishQuoted(OptionValue.commonDurations.joined(separator: " "))]
             }
             words += ["-d", fishQuoted(option.summary)]
             lines.append(words.joined(separator: " "))

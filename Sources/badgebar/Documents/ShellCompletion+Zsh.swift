@@ -1,3 +1,5 @@
+import BadgeKit
+
 extension ShellCompletion {
     /// The zsh completion function, `_badgebar`, for a folder on `fpath`.
     static var zsh: String {
@@ -22,6 +24,10 @@ extension ShellCompletion {
             case .text: argument = ":\(option.placeholder ?? "TEXT"):"
             case .path: argument = ":\(option.placeholder ?? "FILE"):_files"
             case .buttonSpecification: argument = ":\(option.placeholder ?? "SPEC"):_badgebar_button"
+            case .duration:
+                argument =
+                    ":\(option.placeholder ?? "DURATION") (e.g. \(DurationText.examples)):"
+                    + "(\(OptionValue.commonDurations.joined(separator: " ")))"
             }
             for name in option.allNames {
                 let takesEquals = option.value.takesValue && name.hasPrefix("--") ? "=" : ""

@@ -145,9 +145,15 @@ final class XTermWindow {
         let deadline = ContinuousClock.now + timeout
         var lastSeen = "no window"
         while true {
-            // xdotool exits with 1 while no window matches.
-            let search = try ChildProcess.run(
+            // xdotool exits with 1 while no window matches. By title, or by xterm's pid once the program has
+            // put its total in the title.
+            var search = try ChildProcess.run(
                 "xdotool", ["search", "--name", "^\(title)$"], environment: display.environment(), timeout: 10)
+            if search.status != .exited(0) {
+                search = try ChildProcess.run(
+                    "xdotool", ["search", "--pid", String(terminal.pid)], environment: display.environment(),
+                    timeout: 10)
+            }
             if search.status == .exited(0), let id = search.standardOutput.split(separator: "\n").first.map(String.init)
             {
                 let geometry = try ChildProcess.run(

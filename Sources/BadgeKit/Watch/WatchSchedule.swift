@@ -1,0 +1,208 @@
+/// The board's watches: when each command runs next, which are running or waiting for a press, and which fail.
+///
+/// A value fed the time and the results, never a clock or a process: the
+/// program asks ``takeDue(at:)`` which watches to start now, starts them, and
+/// hands each result to ``finish(watchAt:with:board:at:)``. Each watch runs on
+/// its own interval from the start, at most one run at a time: a run still going
+/// at its next turn makes it skip that turn rather than start twice. A refresh
+/// (SIGUSR1, a press) runs a watch at once, or as soon as its run in progress ends.
+/// While a command started by a press of the watch's button runs, the watch
+/// waits, and refreshes once the last such command has finished, so it reads
+/// what the press changed, never what was there before.
+public struct WatchSchedule: Sendable, Equatable {
+    /// One watch: a command that gives a button its count.
+    public struct Watch: Sendable, Equatable {
+        /// The button and the command, as given.
+        public var command: ButtonCommand
+        /// The index of the button the watch is for.
+        public var buttonIndex: Int
+        /// How often it runs, in seconds.
+        public var intervalSeconds: Double
+        /// When its next regular run is due, in seconds on the clock.
+        public fileprivate(set) var nextRunTime: Double
+        /// Whether a run is in progress.
+        public fileprivate(set) var isRunning = false
+        /// How many commands started by presses of its buttons are still running; it waits for them.
+        public fileprivate(set) var pressesPending = 0
+        /// Whether it should run as soon as it may, out of turn.
+        public fileprivate(set) var refreshRequested = false
+        /// The buttons its last good reading set, its own button always among them.
+        public fileprivate(set) var fedButtons: [Int]
+        /// Why its last run gave no count, or `nil` after a good one.
+        public fileprivate(set) var problem: WatchProblem?
+        /// Whether any run gave a count yet.
+        public fileprivate(set) var hasReading = false
+
+        /// How long a run may take before it is ended: the interval, at most ``WatchSchedule/longestRunSeconds``.
+        public var timeLimitSeconds: Double {
+            min(intervalSeconds, WatchSchedule.longestRunSeconds)
+        }
+
+        /// Whether it may start now: not running and not waiting for a press.
+        var mayStart: Bool { !isRunning && pressesPending == 0 }
+    }
+
+    /// The longest a run may take, in seconds, however long the interval.
+    public static let longestRunSeconds = 60.0
+    /// The interval when none is given, in seconds.
+    public static let defaultIntervalSeconds = 30.0
+
+    /// The watches, in the order they were given.
+    public private(set) var watches: [Watch]
+
+    /// Creates a schedule whose watches all run first at the start.
+    ///
+    /// - Parameters:
+    ///   - watches: Each command with the index of its button.
+    ///   - intervalSeconds: The interval of watches that give none of their own.
+    ///   - startTime: When the first runs are due.
+    public init(
+        watches: [(command: ButtonCommand, buttonIndex: Int)], intervalSeconds: Double = defaultIntervalSeconds,
+        startTime: Double
+    ) {
+        self.watches = watches.map { command, index in
+            Watch(
+                command: command, buttonIndex: index, intervalSeconds: command.intervalSeconds ?? intervalSeconds,
+                nextRunTime: startTime, fedButtons: [index])
+        }
+    }
+
+    /// Whether there are no watches.
+    public var isEmpty: Bool { watches.isEmpty }
+
+    /// The watches to start now, marked as running: those due or asked to refresh that may start.
+    ///
+    /// A watch whose regular turn comes while it runs or waits for a press skips
+    /// that turn: its next one is the first on its interval after now.
+    public mutating func takeDue(at time: Double) -> [Int] {
+        var due: [Int] = []
+        for index in watches.indices {
+            let isTurn = time >= watches[index].nextRunTime
+            guard isTurn || watches[index].refreshRequested else { continue }
+            guard watches[index].mayStart else {
+                if isTurn { skipTurns(ofWatchAt: index, upTo: time) }
+                continue
+            }
+            watches[index].isRunning = true
+            watches[index].refreshRequested = false
+            watches[index].nextRunTime = time + watches[index].intervalSeconds
+            due.append(index)
+        }
+        return due
+    }
+
+    /// Moves a watch's next turn to the first one on its interval after an instant.
+    private mutating func skipTurns(ofWatchAt index: Int, upTo time: Double) {
+        let interval = watches[index].intervalSeconds
+        let next = watches[index].nextRunTime
+        guard next <= time else { return }
+        watches[index].nextRunTime = next + ((time - next) / interval + 1).rounded(.down) * interval
+    }
+
+    /// When a watch next needs to start, or `nil` when none will without a result or a press ending first.
+    public func nextRunTime(after time: Double) -> Double? {
+        watches.lazy.filter(\.mayStart).map { $0.refreshRequested ? time : $0.nextRunTime }.min()
+    }
+
+    /// Asks every watch to run at once, or right after its run in progress (SIGUSR1).
+    public mutating func refreshAll() {
+        for index in watches.indices {
+            watches[index].refreshRequested = true
+        }
+    }
+
+    /// The watches that give a button its count: its own, and those whose last reading set it.
+    public func watchIndices(forButtonAt buttonIndex: Int) -> [Int] {
+        watches.indices.filter { watches[$0].fedButtons.contains(buttonIndex) }
+    }
+
+    /// Asks a button's watches to run at once, or right after their runs in progress.
+    public mutating func refresh(watchesOfButtonAt buttonIndex: Int) {
+        for index in watchIndices(forButtonAt: buttonIndex) {
+            watches[index].refreshRequested = true
+        }
+    }
+
+    /// Holds a button's watches while a command its press started runs; ``releasePress(ofButtonAt:)`` lets them go.
+    ///
+    /// - Returns: The watches held, to release the same ones even if what they feed changes meanwhile.
+    @discardableResult
+    public mutating func holdForPress(ofButtonAt buttonIndex: Int) -> [Int] {
+        let held = watchIndices(forButtonAt: buttonIndex)
+        for index in held {
+            watches[index].pressesPending += 1
+        }
+        return held
+    }
+
+    /// Lets watches held for a press go once its command has finished, and has them refresh.
+    public mutating func release(heldWatches held: [Int]) {
+        for index in held where watches.indices.contains(index) {
+            watches[index].pressesPending = max(watches[index].pressesPending - 1, 0)
+            watches[index].refreshRequested = true
+        }
+    }
+
+    /// Takes a run's result: a good reading sets the counts it names and clears stale marks; a problem
+    /// keeps the counts, marks the buttons the watch feeds as stale, and is reported when it is new.
+    ///
+    /// A reading that names a button the board does not have counts as a problem, and
+    /// nothing of it is applied: a reading is taken whole or not at all.
+    ///
+    /// - Parameters:
+    ///   - index: The watch.
+    ///   - reading: What ``WatchReading/parse(_:buttonTitle:)`` made of the output, or why the run failed.
+    ///   - board: The board to change; its changes are recorded with the source `watch`.
+    ///   - time: When the run ended.
+    /// - Returns: Whether this was the watch's first good reading, which sets the counts as they are
+    ///   rather than telling of news (so it notifies no one).
+    @discardableResult
+    public mutating func finish(
+        watchAt index: Int, with reading: Result<[CountUpdate], WatchProblem>, board: inout BadgeBoard, at time: Double
+    ) -> Bool {
+        guard watches.indices.contains(index) else { return false }
+        watches[index].isRunning = false
+        skipTurns(ofWatchAt: index, upTo: time)
+        var outcome = reading
+        if case .success(let updates) = reading,
+            let unknown = updates.first(where: { board.buttonIndex(titled: $0.buttonTitle) == nil })
+        {
+            outcome = .failure(.unknownButton(unknown.buttonTitle))
+        }
+        let previousFed = watches[index].fedButtons
+        var isFirstReading = false
+        switch outcome {
+        case .success(let updates):
+            var fed = [watches[index].buttonIndex]
+            for update in updates {
+                board.apply(update, at: time, source: .watch)
+                if let button = board.buttonIndex(titled: update.buttonTitle), !fed.contains(button) {
+                    fed.append(button)
+                }
+            }
+            watches[index].fedButtons = fed
+            watches[index].problem = nil
+            isFirstReading = !watches[index].hasReading
+            watches[index].hasReading = true
+        case .failure(let problem):
+            if problem != watches[index].problem {
+                let watch = watches[index]
+                let title =
+                    board.toolbar.buttons.indices.contains(watch.buttonIndex)
+                    ? board.toolbar.buttons[watch.buttonIndex].title : watch.command.buttonTitle
+                board.report("\(title): \(watch.command.quotedCommand) \(problem.description)", at: time)
+            }
+            watches[index].problem = problem
+        }
+        updateStaleMarks(on: &board, buttons: Set(previousFed + watches[index].fedButtons))
+        return isFirstReading
+    }
+
+    /// Sets the stale marks of some buttons from the watches that feed them: stale while any of them fails.
+    private func updateStaleMarks(on board: inout BadgeBoard, buttons: Set<Int>) {
+        for button in buttons.sorted() {
+            let failing = watches.first { $0.fedButtons.contains(button) && $0.problem != nil }
+            board.setStale(failing.flatMap { $0.problem?.description }, forButtonAt: button)
+        }
+    }
+}

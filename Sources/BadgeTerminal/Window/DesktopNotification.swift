@@ -1,0 +1,170 @@
+import BadgeKit
+
+/// A desktop notification sent through the terminal, in the escape sequence the terminal understands, or its bell.
+///
+/// - OSC 777 (`ESC ] 777 ; notify ; TITLE ; BODY BEL`): VTE terminals (GNOME Terminal, Tilix…), foot, urxvt.
+/// - OSC 9 (`ESC ] 9 ; BODY BEL`): iTerm2, WezTerm, Windows Terminal, Ghostty.
+/// - OSC 99 (`ESC ] 99 ; i=…:d=0 ; TITLE ST`, then the body with `d=1:p=body`): kitty.
+/// - A bell everywhere else, which most terminals turn into an urgency hint or a sound.
+///
+/// Inside tmux the sequence goes through tmux's passthrough (`ESC P tmux ; … ESC \`,
+/// every ESC doubled) to the terminal tmux runs in, when the pane allows it
+/// (`allow-passthrough`); otherwise a bell, which tmux passes on by its `bell-action`.
+public struct DesktopNotification: Sendable, Equatable {
+    /// The escape sequence a terminal takes for notifications.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// OSC 777, `notify`: VTE, foot, urxvt.
+        case osc777
+        /// OSC 9: iTerm2, WezTerm, Windows Terminal.
+        case osc9
+        /// OSC 99: kitty.
+        case osc99
+        /// BEL, for terminals with none of the above.
+        case bell
+    }
+
+    /// The sequence to send.
+    public var kind: Kind
+    /// Whether to wrap it in tmux's passthrough.
+    public var passesThroughTmux: Bool
+
+    /// Creates a way to notify.
+    public init(kind: Kind, passesThroughTmux: Bool = false) {
+        self.kind = kind
+        self.passesThroughTmux = passesThroughTmux && kind != .bell
+    }
+
+    /// What tmux says about the pane and the terminal it is shown in.
+    public struct TmuxClient: Sendable, Equatable {
+        /// The `TERM` of the terminal tmux runs in (`#{client_termname}`), if a client is attached.
+        public var terminalName: String
+        /// That terminal's own name and version as it answered tmux (`#{client_termtype}`), such as `kitty(0.26.5)`.
+        public var terminalType: String
+        /// Whether the pane lets escape sequences through to that terminal (`#{allow-passthrough}`).
+        public var allowsPassthrough: Bool
+
+        /// Creates a description.
+        public init(terminalName: String, terminalType: String, allowsPassthrough: Bool) {
+            self.terminalName = terminalName
+            self.terminalType = terminalType
+            self.allowsPassthrough = allowsPassthrough
+        }
+
+        /// The format `tmux display-message -p` fills in for ``init(reply:)``.
+        public static let format = "#{client_termname}\t#{client_termtype}\t#{allow-passthrough}"
+
+        /// Reads tmux's answer to ``format``; `nil` for anything else.
+        public init?(reply: String) {
+            let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map {
+                String($0).trimmingCharacters(in: "\n\r ")
+            }
+            guard fields.count == 3 else { return nil }
+            self.init(
+                terminalName: fields[0], terminalType: fields[1],
+                allowsPassthrough: !["", "0", "off"].contains(fields[2]))
+        }
+    }
+
+    /// How to notify in a terminal, from its environment (and tmux's answer, inside tmux).
+    ///
+    /// - Parameters:
+    ///   - environment: Looks up `TERM`, `TERM_PROGRAM`, `LC_TERMINAL`, `TMUX`, and the variables
+    ///     terminals set for their programs (`KITTY_WINDOW_ID`, `VTE_VERSION`, `WT_SESSION`, `WEZTERM_PANE`).
+    ///   - tmux: What tmux said, inside tmux; `nil` when it could not be asked.
+    public static func detect(environment: (String) -> String?, tmux: TmuxClient?) -> DesktopNotification {
+        let insideTmux = environment("TMUX").map { !$0.isEmpty } ?? false
+        guard insideTmux else {
+            return DesktopNotification(
+                kind: kind(
+                    terminalType: environment("TERM") ?? "", program: environment("TERM_PROGRAM") ?? "",
+                    answer: "", environment: environment))
+        }
+        guard let tmux, tmux.allowsPassthrough else {
+            return DesktopNotification(kind: .bell)
+        }
+        // tmux sets TERM and TERM_PROGRAM for its panes: the terminal outside is the client's.
+        let outer = kind(
+            terminalType: tmux.terminalName, program: "", answer: tmux.terminalType, environment: environment)
+        return DesktopNotification(kind: outer, passesThroughTmux: true)
+    }
+
+    /// The sequence a terminal takes, by its program name, its type, its own answer and its variables.
+    static func kind(
+        terminalType: String, program: String, answer: String, environment: (String) -> String?
+    ) -> Kind {
+        func isSet(_ name: String) -> Bool { environment(name).map { !$0.isEmpty } ?? false }
+        let answer = answer.lowercased()
+        switch program {
+        case "iTerm.app", "WezTerm", "ghostty": return .osc9
+        case "vscode": return .bell
+        default: break
+        }
+        if terminalType == "xterm-kitty" || answer.hasPrefix("kitty") || isSet("KITTY_WINDOW_ID") {
+            return .osc99
+        }
+        if environment("LC_TERMINAL") == "iTerm2" || answer.hasPrefix("iterm2") || answer.hasPrefix("wezterm")
+            || terminalType == "wezterm" || terminalType == "xterm-ghostty" || answer.hasPrefix("ghostty")
+            || isSet("WEZTERM_PANE") || isSet("WT_SESSION")
+        {
+            return .osc9
+        }
+        if terminalType.hasPrefix("foot") || terminalType.hasPrefix("rxvt") || terminalType.hasPrefix("vte")
+            || answer.hasPrefix("foot") || answer.hasPrefix("vte") || isSet("VTE_VERSION")
+        {
+            return .osc777
+        }
+        return .bell
+    }
+
+    /// The bytes that send a notification.
+    ///
+    /// Control characters are left out of the title and body, `;` in OSC 777's title
+    /// (its separator) becomes `,`, and OSC 9's text (`TITLE: BODY`) gets a space
+    /// first when it starts with a digit (`ESC ] 9 ; 4 ;` is ConEmu's progress bar).
+    public func bytes(title: String, body: String) -> [UInt8] {
+        let title = Self.clean(title)
+        let body = Self.clean(body)
+        let sequence: String
+        switch kind {
+        case .osc777:
+            sequence = "\u{1B}]777;notify;\(title.replacingSemicolons);\(body)\u{07}"
+        case .osc9:
+            var message = "\(title): \(body)"
+            if message.first?.isNumber == true { message = " " + message }
+            sequence = "\u{1B}]9;\(message)\u{07}"
+        case .osc99:
+            sequence =
+                "\u{1B}]99;i=badgebar:d=0;\(title)\u{1B}\\" + "\u{1B}]99;i=badgebar:d=1:p=body;\(body)\u{1B}\\"
+        case .bell:
+            return [0x07]
+        }
+        let bytes = Array(sequence.utf8)
+        guard passesThroughTmux else { return bytes }
+        var wrapped = Array("\u{1B}Ptmux;".utf8)
+        for byte in bytes {
+            if byte == 0x1B { wrapped.append(0x1B) }
+            wrapped.append(byte)
+        }
+        return wrapped + Array("\u{1B}\\".utf8)
+    }
+
+    /// Text without control characters, at most 200 characters.
+    private static func clean(_ text: String) -> String {
+        String(Sanitizer.printable(text, replacement: nil).prefix(200))
+    }
+}
+
+extension String {
+    /// The text with `;` turned into `,`, for a field of an escape sequence that `;` separates.
+    fileprivate var replacingSemicolons: String {
+        String(map { $0 == ";" ? "," : $0 })
+    }
+
+    /// The text without the given characters at either end.
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text.removeFirst() }
+        while let last = text.last, characters.contains(last) { text.removeLast() }
+        return String(text)
+    }
+}
