@@ -80,7 +80,8 @@ import Testing
         let button = Options.table.first { $0.names == ["--button"] }
         #expect(
             button?.summary
-                == "A button title:symbol:BADGE[:colour][:show-zero], repeatable; replaces the Inbox's buttons")
+                == "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
+                + "Inbox's buttons")
         let record = Options.table.first { $0.names == ["--record"] }
         #expect(record?.summary == "Record the session as asciicast v2 (e.g. demo.cast)")
     }

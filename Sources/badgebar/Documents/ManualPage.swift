@@ -148,10 +148,13 @@ enum ManualPage {
                 + "moves, badgebar sleeps until input arrives.")
         page.subsection("Buttons of your own")
         page.paragraph(
-            "Each --button adds a button title:symbol:BADGE[:colour][:show-zero] and replaces the Inbox's buttons; "
+            "Each --button adds a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY] and replaces the Inbox's buttons; "
                 + "such a toolbar is titled Badges unless --title says otherwise, and starts without auto-play. "
                 + "BADGE is a count (5), dot for a one-cell marker, or text=WORD for a short word (text=new); "
-                + "show-zero shows 0 instead of hiding a count badge at zero. Keys 1 to 9 follow the buttons' order.")
+                + "show-zero shows 0 instead of hiding a count badge at zero; noun=ONE/MANY says what a count counts "
+                + "(noun=message/messages, or noun=message for the same), so the status line and line mode say "
+                + "Mail: 1 unread message and Mail: 142 unread messages while the badge shows 99+. Keys 1 to 9 "
+                + "follow the buttons' order.")
         page.paragraph("Symbols: \(SymbolTable.all.map(\.name).joined(separator: ", ")).")
         page.paragraph("Colours: \(RGBColor.named.map(\.name).joined(separator: ", ")), or #RRGGBB.")
         page.subsection("Live counts")
