@@ -53,7 +53,10 @@ public struct BadgeBoard: Sendable {
     }
 
     /// Applies a line of live counts, as if the change happened in the app; an unknown name is reported.
-    public mutating func apply(_ update: CountUpdate, at time: Double) {
+    ///
+    /// - Returns: The problem reported in the status line, if any.
+    @discardableResult
+    public mutating func apply(_ update: CountUpdate, at time: Double) -> String? {
         advance(to: time)
         let buttons = toolbar.buttons
         let index =
@@ -61,10 +64,12 @@ public struct BadgeBoard: Sendable {
             ?? buttons.firstIndex { $0.title.lowercased() == update.buttonTitle.lowercased() }
         guard let index else {
             let name = Sanitizer.printable(String(update.buttonTitle.prefix(40)))
-            report("ignored '\(name)': no button has that title", at: time)
-            return
+            let problem = "ignored '\(name)': no button has that title"
+            report(problem, at: time)
+            return problem
         }
         toolbar.setCount(update.applied(to: buttons[index].count), forButtonAt: index, at: time)
+        return nil
     }
 
     /// Presses a button: its action runs (the demo's clear the count).
