@@ -19,12 +19,16 @@ import Testing
 
     @Test func everyEnumOptionTakesEachOfItsValuesInBothSpellingsAndNamesThemInItsHelp() throws {
         let choices = Options.table.filter { !$0.value.choices.isEmpty }
-        #expect(choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--generate"])
+        #expect(choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--format", "--generate"])
         for option in choices {
+            // --format needs --once.
+            let companions = option.names == ["--format"] ? ["--once"] : []
             for value in option.value.choices {
                 #expect(option.help.contains(value), "\(option.names[0]) help names \(value)")
                 for name in option.allNames {
-                    #expect(try Options.parse(["\(name)=\(value)"]) == Options.parse([name, value]))
+                    #expect(
+                        try Options.parse(companions + ["\(name)=\(value)"])
+                            == Options.parse(companions + [name, value]))
                 }
             }
         }

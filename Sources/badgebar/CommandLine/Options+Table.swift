@@ -55,6 +55,19 @@ extension Options {
             "--counts-from", placeholder: "PATH", standardInput: true,
             help: "Live counts from a file, FIFO or pipe (- for standard input): lines Name=N, Name+=N or Name-=N"
         ) { $0.countsPath = $1 },
+        .flag(
+            "--lines",
+            help: "Line mode: no screen drawing, one plain line per change on standard output (also when "
+                + "ACCESSIBLE=1, TERM=dumb or standard output is not a terminal)"
+        ) { $0.lines = true },
+        .flag(
+            "--once",
+            help: "Print the toolbar once in the --format and exit, after reading --counts-from to its end"
+        ) { $0.once = true },
+        .choice(
+            "--format", of: StatusBarFormat.self, placeholder: "FORMAT",
+            help: "What --once prints: plain, tmux, json or i3bar (default plain)"
+        ) { $0.format = $1 },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(

@@ -25,6 +25,12 @@ struct Options: Equatable {
     var badgeCorner = BadgeCorner.topTrailing
     /// Where to record the session as asciicast v2, if anywhere.
     var recordingPath: String?
+    /// Whether to write one plain line per change instead of drawing the full screen.
+    var lines = false
+    /// Whether to print the toolbar once, in ``format``, and exit.
+    var once = false
+    /// The form `--once` prints, or `nil` when not given (plain).
+    var format: StatusBarFormat?
 
     /// What the command line asks for.
     enum Request: Equatable {
@@ -93,6 +99,7 @@ struct Options: Equatable {
             // The auto-play script is the Inbox demo's; a toolbar of one's own starts still.
             options.autoPlays = false
         }
+        try options.checkPresentation()
         return .run(options)
     }
 }
