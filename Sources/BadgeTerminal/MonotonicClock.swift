@@ -15,4 +15,11 @@ public struct MonotonicClock: Sendable {
         let elapsed = origin.duration(to: ContinuousClock.now).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
+
+    /// The wait until a time on this clock as `poll` takes it: whole milliseconds rounded up, at most a
+    /// minute, or -1 (wait however long) for no time.
+    public func pollTimeoutMilliseconds(until deadline: Double?) -> Int32 {
+        guard let deadline else { return -1 }
+        return Int32(min(max(((deadline - now) * 1000).rounded(.up), 0), 60_000))
+    }
 }

@@ -5,21 +5,24 @@ import BadgeTerminal
 struct App {
     let options: Options
 
-    /// Runs the demo until the user quits or a signal ends it, and returns the exit status.
+    /// Shows the toolbar as the options and the environment ask (full screen, lines, or once), and returns the exit status.
     func run() -> Int32 {
+        let presentation = options.presentation(
+            environment: { getenv($0).map { String(cString: $0) } },
+            standardOutputIsTerminal: FileDescriptor.standardOutput.isTerminal)
+        switch presentation {
+        case .fullScreen: return runFullScreen()
+        case .lines: return runLines()
+        case .once(let format): return runOnce(format)
+        }
+    }
+
+    /// Runs the full screen until the user quits or a signal ends it, and returns the exit status.
+    private func runFullScreen() -> Int32 {
         let counts: LineReader?
-        do {
-            counts = try options.countsPath.map { path throws(CountsSourceError) in try LineReader(path: path) }
-        } catch {
-            Diagnostics.report("\(error)")
-            switch error {
-            case .cannotOpen, .isDirectory:
-                // Nothing to read counts from there.
-                return ExitStatus.noInput.code
-            case .isProgramTerminal, .standardInputIsTerminal:
-                // The program's own terminal, whose keys it reads, cannot carry counts too.
-                return ExitStatus.usage.code
-            }
+        switch openCountsSource() {
+        case .success(let reader): counts = reader
+        case .failure(let exit): return exit.status.code
         }
         let recorder: SessionRecorder?
         do {
@@ -124,8 +127,34 @@ struct App {
             unixTimeOffset: unixTimeOffset)
     }
 
+    /// Why the program ends before it starts, the reason already reported.
+    struct EarlyExit: Error {
+        /// The status to exit with.
+        var status: ExitStatus
+    }
+
+    /// Opens the counts source `--counts-from` names, if any; a failure is reported on standard error.
+    ///
+    /// - Parameter endsWithItsWriters: Whether a FIFO's input ends when its writers have gone (for `--once`).
+    func openCountsSource(endsWithItsWriters: Bool = false) -> Result<LineReader?, EarlyExit> {
+        guard let path = options.countsPath else { return .success(nil) }
+        do {
+            return .success(try LineReader(path: path, endsWithItsWriters: endsWithItsWriters))
+        } catch {
+            Diagnostics.report("\(error)")
+            switch error {
+            case .cannotOpen, .isDirectory:
+                // Nothing to read counts from there.
+                return .failure(EarlyExit(status: .noInput))
+            case .isProgramTerminal, .standardInputIsTerminal:
+                // The program's own terminal, whose keys it reads, cannot carry counts too.
+                return .failure(EarlyExit(status: .usage))
+            }
+        }
+    }
+
     /// The screen model the options ask for: the Inbox demo, or a toolbar of the user's buttons.
-    private func makeModel(startTime: Double) -> BadgeBoard {
+    func makeModel(startTime: Double) -> BadgeBoard {
         var board: BadgeBoard
         if options.buttons.isEmpty {
             board = Inbox.demo(

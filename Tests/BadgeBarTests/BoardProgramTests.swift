@@ -64,7 +64,7 @@ import Testing
 
     @Test func linesOfCountsChangeTheCountsAndMistakesShowInTheStatusLine() {
         let (program, terminal, _) = run([
-            .init(at: 1, .input(.character("x"))),
+            .init(at: 1, .input(.character("x")))
         ])
         #expect(counts(program) == [2, 0, 96])
         #expect(statusLine(terminal).contains("Messages: 2 unread"))

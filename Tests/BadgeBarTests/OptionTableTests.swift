@@ -19,12 +19,17 @@ import Testing
 
     @Test func everyEnumOptionTakesEachOfItsValuesInBothSpellingsAndNamesThemInItsHelp() throws {
         let choices = Options.table.filter { !$0.value.choices.isEmpty }
-        #expect(choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--notify", "--generate"])
+        #expect(
+            choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--notify", "--format", "--generate"])
         for option in choices {
+            // --format needs --once.
+            let companions = option.names == ["--format"] ? ["--once"] : []
             for value in option.value.choices {
                 #expect(option.help.contains(value), "\(option.names[0]) help names \(value)")
                 for name in option.allNames {
-                    #expect(try Options.parse(["\(name)=\(value)"]) == Options.parse([name, value]))
+                    #expect(
+                        try Options.parse(companions + ["\(name)=\(value)"])
+                            == Options.parse(companions + [name, value]))
                 }
             }
         }
@@ -80,7 +85,8 @@ import Testing
         let button = Options.table.first { $0.names == ["--button"] }
         #expect(
             button?.summary
-                == "A button title:symbol:BADGE[:colour][:show-zero], repeatable; replaces the Inbox's buttons")
+                == "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
+                + "Inbox's buttons")
         let record = Options.table.first { $0.names == ["--record"] }
         #expect(record?.summary == "Record the session as asciicast v2 (e.g. demo.cast)")
     }

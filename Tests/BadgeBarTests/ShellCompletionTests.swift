@@ -21,7 +21,7 @@ import Testing
                 #expect(script.contains(value), "\(shell): \(value)")
             }
         }
-        for word in SymbolTable.all.map(\.name) + RGBColor.named.map(\.name) + ["show-zero", "text="] {
+        for word in SymbolTable.all.map(\.name) + RGBColor.named.map(\.name) + ["show-zero", "text=", "noun="] {
             #expect(script.contains(word), "\(shell): \(word)")
         }
     }
@@ -85,6 +85,8 @@ import Testing
         #expect(
             try bashCompletes("badgebar --button Mail:envelope:5:b", bashCompletion: bashCompletion)
                 == ["blue", "brown", "black"])
+        #expect(
+            try bashCompletes("badgebar --button Mail:envelope:5:red:n", bashCompletion: bashCompletion) == ["noun="])
         #expect(try bashCompletes("badgebar --fps ", bashCompletion: bashCompletion) == [])
         let folder = try TemporaryFolder()
         _ = try folder.write("", to: "demo.cast")
@@ -108,5 +110,6 @@ import Testing
         #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "zsh"])
         #expect(try completions("badgebar --button Mail:env") == ["Mail:envelope"])
         #expect(try completions("badgebar --button=Mail:envelope:5:sh") == ["--button=Mail:envelope:5:show-zero"])
+        #expect(try completions("badgebar --button Mail:envelope:5:no") == ["Mail:envelope:5:noun="])
     }
 }

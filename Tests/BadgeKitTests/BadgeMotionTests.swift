@@ -251,8 +251,10 @@ import Testing
         let middle = bell.badgeFrame(forButtonAt: 0, at: 0.1)
         #expect(abs(middle.opacity - 0.5) < 1e-9)
         #expect(middle.columns == 3 && middle.text == "5")
-        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.2) == BadgeFrame(text: "5", columns: 3))
-        #expect(!bell.isAnimating(at: 0.2))
+        // Faded in by 0.2 s; emphasized (the still cue for a count that went up) until 1 s.
+        #expect(bell.badgeFrame(forButtonAt: 0, at: 0.2) == BadgeFrame(text: "5", columns: 3, isEmphasized: true))
+        #expect(bell.badgeFrame(forButtonAt: 0, at: 1) == BadgeFrame(text: "5", columns: 3))
+        #expect(!bell.isAnimating(at: 1))
     }
 
     @Test func underReduceMotionNumbersCrossFade() {

@@ -33,7 +33,8 @@ import Testing
     @Test func everyBadPartIsNamed() {
         #expect(
             failure("Mail")
-                == "--button 'Mail': expected title:symbol:count|dot|text=WORD[:colour][:show-zero], e.g. Mail:envelope:5"
+                == "--button 'Mail': expected title:symbol:count|dot|text=WORD[:colour][:show-zero][:noun=ONE/MANY], "
+                + "e.g. Mail:envelope:5"
         )
         #expect(failure(":envelope:1") == "--button ':envelope:1': the title is empty")
         #expect(
@@ -45,7 +46,8 @@ import Testing
         #expect(failure("Mail:envelope:-1")?.contains("the badge '-1' is not a whole number") == true)
         #expect(
             failure("Mail:envelope:1:mauve")?.hasPrefix(
-                "--button 'Mail:envelope:1:mauve': unknown option or colour 'mauve' (use show-zero, #RRGGBB or one of red"
+                "--button 'Mail:envelope:1:mauve': unknown option or colour 'mauve' "
+                    + "(use show-zero, noun=ONE/MANY, #RRGGBB or one of red"
             )
                 == true)
         #expect(failure("Mail:envelope:1:red:x")?.contains("unknown option or colour 'x'") == true)

@@ -59,7 +59,7 @@ private struct Outcome: Sendable {
     ) throws -> @Sendable (Double) -> Outcome? {
         try SignalRelay.install()
         SignalRelay.resetForTesting()
-        let result = Mutex<Outcome?>(nil)
+        let result = AwaitedResult<Outcome>()
         let slave = terminal.slave
         let thread = Thread {
             var empty = sigset_t()
@@ -79,20 +79,13 @@ private struct Outcome: Sendable {
                 let ending = ProgramRunner.run(&program, on: live)
                 live.close()
                 recorder?.finish(waitingAtMostSeconds: 1)
-                result.withLock { $0 = Outcome(ending: ending, events: program.events) }
+                result.set(Outcome(ending: ending, events: program.events))
             } catch {
-                result.withLock { $0 = Outcome(ending: .hangup, events: [], error: "\(error)") }
+                result.set(Outcome(ending: .hangup, events: [], error: "\(error)"))
             }
         }
         thread.start()
-        return { seconds in
-            let clock = MonotonicClock()
-            while clock.now < seconds {
-                if let outcome = result.withLock({ $0 }) { return outcome }
-                usleep(5_000)
-            }
-            return result.withLock { $0 }
-        }
+        return { result.wait(seconds: $0) }
     }
 
     @Test func takesTheTerminalDrawsReadsKeysAndGivesItBack() throws {

@@ -43,7 +43,8 @@ private struct Counter: TerminalProgram {
         var offenders: [String] = []
         for directory in ["Sources", "Tests/Fixtures"] {
             let base = root.appendingPathComponent(directory)
-            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?
+            let files =
+                FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
             for file in files {
                 let text = try String(contentsOf: file, encoding: .utf8)

@@ -71,12 +71,25 @@ extension EndToEnd {
 
         @Test("--record to a file that cannot be created exits 73 before the screen starts")
         func unwritableRecording() throws {
+            let terminal = try TmuxTerminal(
+                arguments: ["--record", "/nonexistent/dir/session.cast"], redirections: [.standardErrorToFile])
+            defer { terminal.close() }
+            let status = try terminal.waitForExit()
+            let screen = try terminal.capture()
+            #expect(status == 73, "\(terminal.standardError)")
+            #expect(screen.trimmed(row: 0) == "[exit 73]", "nothing drawn\n\(screen)")
+            #expect(terminal.standardError.contains("/nonexistent/dir/session.cast"), "\(terminal.standardError)")
+        }
+
+        @Test("--record with standard output not a terminal (line mode, which draws no screen) is refused with 64")
+        func recordingInLineMode() throws {
             let result = try ChildProcess.run(
-                try BadgebarBinary.path(), ["--record", "/nonexistent/dir/session.cast"],
+                try BadgebarBinary.path(), ["--record", "session.cast"],
                 environment: ChildProcess.cleanEnvironment(["TERM=xterm-256color"]), timeout: 10)
-            #expect(result.status == .exited(73), "\(result.standardError)")
-            #expect(result.standardOutput == "", "nothing drawn")
-            #expect(result.standardErrorLines.first?.contains("/nonexistent/dir/session.cast") == true)
+            #expect(result.status == .exited(64), "\(result.standardError)")
+            #expect(result.standardOutput == "")
+            #expect(
+                result.standardError == "badgebar: --record records the full screen, which line mode does not draw\n")
         }
 
         @Test("--record /dev/tty (the terminal itself) is refused with 64 before the screen starts")

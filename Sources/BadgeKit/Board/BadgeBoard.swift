@@ -67,17 +67,21 @@ public struct BadgeBoard: Sendable {
     ///   - update: The line.
     ///   - time: When it arrived.
     ///   - source: Where it came from, for the change it records.
-    public mutating func apply(_ update: CountUpdate, at time: Double, source: BoardEvent.Source = .counts) {
+    /// - Returns: The problem reported in the status line, if any.
+    @discardableResult
+    public mutating func apply(_ update: CountUpdate, at time: Double, source: BoardEvent.Source = .counts) -> String? {
         advance(to: time)
         guard let index = buttonIndex(titled: update.buttonTitle) else {
             let name = Sanitizer.printable(String(update.buttonTitle.prefix(40)))
-            report("ignored '\(name)': no button has that title", at: time)
-            return
+            let problem = "ignored '\(name)': no button has that title"
+            report(problem, at: time)
+            return problem
         }
         let count = update.applied(to: toolbar.buttons[index].count)
         changeCount(forButtonAt: index, source: source, at: time) { toolbar in
             toolbar.setCount(count, forButtonAt: index, at: time)
         }
+        return nil
     }
 
     /// The index of the button a title names: the same title, else the same but for case; `nil` for none.

@@ -15,11 +15,13 @@ public struct BadgeFrame: Sendable, Equatable {
     /// This is the bounce: the brackets close in on the icon and spring back out,
     /// on the button's own row, so nothing is ever drawn over the badge.
     public var bracketInset: Int
+    /// Whether the badge is emphasized: the still cue that stands in for the bounce under Reduce Motion.
+    public var isEmphasized: Bool
 
     /// Creates a frame.
     public init(
         text: String?, isDot: Bool = false, columns: Int, opacity: Double = 1, textOpacity: Double = 1,
-        bracketInset: Int = 0
+        bracketInset: Int = 0, isEmphasized: Bool = false
     ) {
         self.text = text
         self.isDot = isDot
@@ -27,15 +29,16 @@ public struct BadgeFrame: Sendable, Equatable {
         self.opacity = opacity
         self.textOpacity = textOpacity
         self.bracketInset = bracketInset
+        self.isEmphasized = isEmphasized
     }
 
     /// The steps a fade is seen in: finer differences in opacity do not change a colour a terminal shows.
     public static let opacitySteps = 32.0
 
-    /// Whether two frames would draw the same cells: same text, width and brackets, and opacities in the same step.
+    /// Whether two frames would draw the same cells: same text, width, brackets and emphasis, and opacities in the same step.
     public func looksTheSame(as other: BadgeFrame) -> Bool {
         text == other.text && isDot == other.isDot && columns == other.columns
-            && bracketInset == other.bracketInset
+            && bracketInset == other.bracketInset && isEmphasized == other.isEmphasized
             && (opacity * Self.opacitySteps).rounded() == (other.opacity * Self.opacitySteps).rounded()
             && (textOpacity * Self.opacitySteps).rounded() == (other.textOpacity * Self.opacitySteps).rounded()
     }

@@ -28,6 +28,8 @@ public struct BadgeMotion: Sendable, Equatable {
     var presence: Presence?
     var roll: Roll?
     var bounceStartTime: Double?
+    /// When the still cue began: under Reduce Motion a count that goes up emphasizes its badge instead of bouncing.
+    var cueStartTime: Double?
 
     /// Creates a motion at rest.
     public init() {}
@@ -37,7 +39,8 @@ public struct BadgeMotion: Sendable, Equatable {
     /// - Parameters:
     ///   - oldText: The text before.
     ///   - newText: The text after.
-    ///   - increased: Whether the count went up, which rolls digits upward and bounces the button.
+    ///   - increased: Whether the count went up, which rolls digits upward and bounces the button (under
+    ///     Reduce Motion, emphasizes a count or word badge for ``MotionTiming/stillCueSeconds`` instead).
     ///   - time: When the change happened, in seconds on the motion clock.
     ///   - reduceMotion: Whether to fade instead of moving.
     ///   - timing: The curves in use, to sample where an interrupted motion was.
@@ -70,6 +73,11 @@ public struct BadgeMotion: Sendable, Equatable {
         }
         if increased && !reduceMotion {
             bounceStartTime = time
+        } else if increased, let newText, newText != BadgeText.dot {
+            // A dot is bold already: only a count or a word can show the cue.
+            cueStartTime = time
+        } else if !increased {
+            cueStartTime = nil
         }
     }
 
@@ -84,7 +92,13 @@ public struct BadgeMotion: Sendable, Equatable {
         if let bounceStartTime, time - bounceStartTime < timing.bounceSettleSeconds {
             return true
         }
-        return false
+        return isCued(at: time, timing: timing)
+    }
+
+    /// Whether the still cue shows at an instant.
+    private func isCued(at time: Double, timing: MotionTiming) -> Bool {
+        guard let cueStartTime else { return false }
+        return time >= cueStartTime && time - cueStartTime < timing.stillCueSeconds
     }
 
     /// Forgets the changes that have finished by an instant, so the state never grows.
@@ -100,6 +114,9 @@ public struct BadgeMotion: Sendable, Equatable {
         }
         if let start = bounceStartTime, time - start >= timing.bounceSettleSeconds {
             bounceStartTime = nil
+        }
+        if let start = cueStartTime, time - start >= timing.stillCueSeconds {
+            cueStartTime = nil
         }
     }
 
@@ -201,7 +218,7 @@ public struct BadgeMotion: Sendable, Equatable {
         }
         return BadgeFrame(
             text: text, isDot: isDot, columns: columns, opacity: opacity, textOpacity: textOpacity,
-            bracketInset: inset)
+            bracketInset: inset, isEmphasized: text != nil && isCued(at: time, timing: timing))
     }
 
     /// Whether a badge text is a number (with perhaps a suffix such as `+`), whose digits can roll.

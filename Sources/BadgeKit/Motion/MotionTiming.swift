@@ -7,14 +7,20 @@ public struct MotionTiming: Sendable, Equatable {
 
     /// The length of a fade under Reduce Motion, in seconds.
     public var reducedDurationSeconds: Double { reducedMotion.durationSeconds }
+    /// How long a badge stays emphasized after its count goes up under Reduce Motion, in seconds: the still
+    /// cue that stands in for the bounce.
+    public let stillCueSeconds: Double
 
-    /// Creates timing; by default the original's: `spring(duration: 0.35, bounce: 0.5)`, and `easeInOut(duration: 0.2)` under Reduce Motion.
+    /// Creates timing; by default the original's: `spring(duration: 0.35, bounce: 0.5)`, and `easeInOut(duration: 0.2)`
+    /// under Reduce Motion, with a still cue of a second.
     public init(
         spring: Spring = Spring(duration: 0.35, bounce: 0.5),
-        reducedMotion: TimingCurve = .easeInOut(duration: 0.2)
+        reducedMotion: TimingCurve = .easeInOut(duration: 0.2),
+        stillCueSeconds: Double = 1
     ) {
         self.spring = spring
         self.reducedMotion = reducedMotion
+        self.stillCueSeconds = max(stillCueSeconds, 0)
         self.settleSeconds = MotionTiming.visibleSettle(of: spring, tolerance: Self.visibleTolerance)
         self.arrivalSeconds = MotionTiming.firstArrival(of: spring, horizon: settleSeconds)
         let impulse = MotionTiming.impulseShape(of: spring)

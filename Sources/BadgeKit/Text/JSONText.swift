@@ -37,4 +37,21 @@ public enum JSONText {
         let fraction = String(magnitude % 1000)
         return sign + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
+
+    /// A string as a JSON string: in quotes, with `"`, `\` and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An object from keys and values already written as JSON, in the order given.
+    public static func object(_ members: [(key: String, value: String)]) -> String {
+        "{" + members.map { quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    }
+
+    /// An array of values already written as JSON.
+    public static func array(_ values: [String]) -> String {
+        "[" + values.joined(separator: ",") + "]"
+    }
 }

@@ -156,19 +156,27 @@ extension BadgeToolbar {
         }
         // Black or white, by the colour the terminal will show for the badge.
         let textColor = depth.badgeTextColor(on: color)
-        let style: CellStyle
+        var style: CellStyle
         if depth.rampsColors {
             // Fade through colours, from the background to the badge colour. The colours carry the badge;
             // plain weight keeps every badge frame a style change shorter (bold only where colours are few).
             let background = appearance.backgroundColor.mixed(with: color, fraction: frame.opacity)
             let ink = background.mixed(with: textColor, fraction: frame.textOpacity * frame.opacity)
             style = CellStyle(foreground: .rgb(ink), background: .rgb(background))
+            if frame.isEmphasized {
+                // The still cue: bold, which these badges never are otherwise.
+                style.attributes.insert(.bold)
+            }
         } else {
             // Few colours: fade from dim to normal; bold only where it keeps the text's colour (never black).
             let faint = frame.opacity < 1 || frame.textOpacity < 1
             let weight: TextAttributes = depth.allowsBold(textColor: textColor) ? .bold : []
             style = CellStyle(
                 foreground: .rgb(textColor), background: .rgb(color), attributes: faint ? .dim : weight)
+            if frame.isEmphasized {
+                // The still cue: underlined, since these badges are bold already where bold keeps the colour.
+                style.attributes.insert(.underline)
+            }
         }
         canvas.fill(columns: span.column..<span.endColumn, row: span.row, style: style)
         let content = frame.isDot ? String(Character(appearance.dotGlyph)) : text

@@ -116,6 +116,13 @@ public struct BadgeToolbar: Sendable {
         }
     }
 
+    /// Ends every motion at once, leaving each badge at rest: for a form that shows no motion, such as line mode.
+    public mutating func stopMotion() {
+        for index in motions.indices where motions[index] != BadgeMotion() {
+            motions[index] = BadgeMotion()
+        }
+    }
+
     /// Forgets finished motion, so the state stays the same size however long it runs.
     public mutating func settle(at time: Double) {
         for index in motions.indices {

@@ -4,6 +4,7 @@ public struct BadgedButton: Sendable, Equatable {
     public static func == (lhs: BadgedButton, rhs: BadgedButton) -> Bool {
         lhs.title == rhs.title && lhs.symbolName == rhs.symbolName && lhs.count == rhs.count && lhs.limit == rhs.limit
             && lhs.badgeColor == rhs.badgeColor && lhs.style == rhs.style && lhs.showsZero == rhs.showsZero
+            && lhs.noun == rhs.noun
     }
 
     /// The button's name, spoken by the status line (`Notifications`).
@@ -20,6 +21,8 @@ public struct BadgedButton: Sendable, Equatable {
     public var style: BadgeStyle
     /// Whether a count of zero shows `0` rather than no badge (count badges only).
     public var showsZero: Bool
+    /// What the count counts, if said (count badges only): `message`, so it is spoken as `3 unread messages`.
+    public var noun: CountNoun?
     /// What pressing the button does to its count; by default it clears it, as the original demo's actions do.
     ///
     /// The action gets the count to change and may do anything else besides
@@ -35,10 +38,12 @@ public struct BadgedButton: Sendable, Equatable {
         badgeColor: RGBColor = .systemRed,
         style: BadgeStyle = .count,
         showsZero: Bool = false,
+        noun: CountNoun? = nil,
         action: @escaping @Sendable (inout Int) -> Void = { $0 = 0 }
     ) {
         self.style = style
         self.showsZero = showsZero
+        self.noun = noun
         self.action = action
         self.title = title
         self.symbolName = symbolName
@@ -71,9 +76,17 @@ public struct BadgedButton: Sendable, Equatable {
     }
 
     /// What a screen reader says the badge shows: `142 unread`, `none unread`, `new`, or the word.
+    ///
+    /// With a ``noun`` the count says what it counts, in full even past the limit:
+    /// `1 unread message`, `142 unread messages`, `no unread messages`.
     public var accessibilityValue: String {
         switch style {
-        case .count: count > 0 ? "\(count) unread" : "none unread"
+        case .count:
+            if let noun {
+                count > 0 ? "\(count) unread \(noun.word(for: count))" : "no unread \(noun.plural)"
+            } else {
+                count > 0 ? "\(count) unread" : "none unread"
+            }
         case .dot: count > 0 ? "new" : "nothing new"
         case .text(let word): count > 0 ? word : "none"
         }

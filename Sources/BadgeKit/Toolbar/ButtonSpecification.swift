@@ -1,8 +1,10 @@
-/// Parses the command line's description of a button, `title:symbol:badge[:colour][:show-zero]`.
+/// Parses the command line's description of a button, `title:symbol:badge[:colour][:show-zero][:noun=ONE/MANY]`.
 ///
 /// The badge part is a count (`5`), `dot` for a count-less marker, or `text=WORD`
 /// for a short word; for example `Mail:envelope:5`, `Builds:hammer:0:yellow`,
 /// `News:newspaper:dot`, `Beta:star:text=new` or `Jobs:gear:0:blue:show-zero`.
+/// `noun=message/messages` says what a count counts, so it is spoken as `3 unread messages`;
+/// `noun=message` is short for `noun=message/messages`.
 /// The colour is a SwiftUI colour name or `#RRGGBB`. Titles and words lose their
 /// control characters, so no escape sequence can reach the terminal through them.
 public enum ButtonSpecification {
@@ -15,7 +17,10 @@ public enum ButtonSpecification {
     }
 
     /// The form of a specification, for messages.
-    public static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero]"
+    public static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero][:noun=ONE/MANY]"
+
+    /// What starts the part that names what a count counts: `noun=message/messages`.
+    public static let nounPrefix = "noun="
 
     /// The button a specification describes.
     ///
@@ -60,8 +65,13 @@ public enum ButtonSpecification {
 
         var color: RGBColor?
         var showsZero = false
+        var noun: CountNoun?
         for option in parts.dropFirst(3) {
-            if option == "show-zero" {
+            if option.hasPrefix(nounPrefix) {
+                guard style == .count else { throw failure("noun= applies to count badges only") }
+                guard noun == nil else { throw failure("noun= is given twice") }
+                noun = try parseNoun(String(option.dropFirst(nounPrefix.count)), failure: failure)
+            } else if option == "show-zero" {
                 guard style == .count else { throw failure("show-zero applies to count badges only") }
                 guard !showsZero else { throw failure("show-zero is given twice") }
                 showsZero = true
@@ -72,12 +82,24 @@ public enum ButtonSpecification {
             } else {
                 let names = RGBColor.named.map(\.name).joined(separator: ", ")
                 throw failure(
-                    "unknown option or colour '\(Sanitizer.printable(option))' (use show-zero, #RRGGBB or one of \(names))"
+                    "unknown option or colour '\(Sanitizer.printable(option))' "
+                        + "(use show-zero, noun=ONE/MANY, #RRGGBB or one of \(names))"
                 )
             }
         }
         return BadgedButton(
             title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
-            style: style, showsZero: showsZero)
+            style: style, showsZero: showsZero, noun: noun)
+    }
+
+    /// The noun after `noun=`: `message/messages`, or `message` with the plural made by adding `s`.
+    private static func parseNoun(_ text: String, failure: (String) -> ParseError) throws(ParseError) -> CountNoun {
+        let forms = text.split(separator: "/", omittingEmptySubsequences: false).map {
+            Sanitizer.printable(String($0), replacement: nil).trimmingSpaces
+        }
+        guard forms.count <= 2, forms.allSatisfy({ !$0.isEmpty }) else {
+            throw failure("expected noun=ONE/MANY (e.g. noun=message/messages) or noun=ONE")
+        }
+        return CountNoun(singular: forms[0], plural: forms.count == 2 ? forms[1] : forms[0] + "s")
     }
 }

@@ -44,9 +44,7 @@ public final class LiveTerminal: TerminalBackend {
     }
 
     /// The longest Esc delay honoured from ESCDELAY, in seconds: a larger value would make Esc feel dead.
-    public static let longestEscapeDelaySeconds = 0.5
-    /// The most bytes read from the keyboard in one turn, so a flood of input cannot hold up frames and signals.
-    static let readChunkBytes = 16_384
+    public static let longestEscapeDelaySeconds = KeyReader.longestEscapeDelaySeconds
 
     /// The colour depth ncurses found and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities
@@ -57,13 +55,11 @@ public final class LiveTerminal: TerminalBackend {
     private let recorder: SessionRecorder?
     /// Whether the recording's failure was reported, so it is reported once.
     private var reportedRecordingFailure = false
-    private var decoder: InputDecoder
+    private var keys: KeyReader
     /// The latest frame not yet painted because the terminal had not taken the previous one.
     private var waitingFrame: Canvas?
     /// The latest window title not yet sent, because the terminal had not taken the last frame.
     private var waitingTitle: String?
-    private var readBuffer = [UInt8](repeating: 0, count: LiveTerminal.readChunkBytes)
-    private var pendingEvents: [InputEvent] = []
     /// Whether a child has the terminal, so keys are its to read.
     private var isHandedOver = false
     /// How desktop notifications are sent here, when the program sends them.
@@ -131,11 +127,7 @@ public final class LiveTerminal: TerminalBackend {
         self.clock = clock
         self.size = size
         capabilities = TerminalCapabilities(colorDepth: painter.colorDepth, usesUTF8: TerminalLocale.usesUTF8)
-        var delay = configuration.escapeDelaySeconds
-        if let variable = environment("ESCDELAY"), let milliseconds = Int(variable), milliseconds >= 0 {
-            delay = min(Double(milliseconds) / 1000, Self.longestEscapeDelaySeconds)
-        }
-        decoder = InputDecoder(escapeTimeoutSeconds: delay)
+        keys = KeyReader(escapeDelaySeconds: configuration.escapeDelaySeconds, environment: environment)
     }
 
     /// The size LINES and COLUMNS give, for a terminal that reports none.
@@ -237,10 +229,10 @@ public final class LiveTerminal: TerminalBackend {
             return [.problem(failure.message)]
         }
         var wake = deadline
-        if let escape = decoder.deadline {
+        if let escape = keys.deadline {
             wake = min(wake ?? escape, escape)
         }
-        let timeout = wake.map { Int32(min(max(((($0 - now) * 1000).rounded(.up)), 0), 60_000)) } ?? -1
+        let timeout = clock.pollTimeoutMilliseconds(until: wake)
         var polled = [
             pollfd(fd: isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
@@ -256,34 +248,16 @@ public final class LiveTerminal: TerminalBackend {
             polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
         }
         let result = poll(&polled, nfds_t(polled.count), timeout)
-        var events: [BackendEvent] = []
-        if result < 0 && errno != EINTR {
-            return [.hangup]
+        if let ending = BackendEvent.endingWait(
+            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: pendingTermination)
+        {
+            return [ending]
         }
-        if let signal = pendingTermination ?? SignalRelay.terminationSignal {
-            return [.terminate(signal)]
-        }
-        if polled[1].revents != 0 || result < 0 {
-            SignalRelay.drainWakeups()
-        }
-        for signal in SignalRelay.takeAll() {
-            switch signal {
-            case SIGWINCH:
-                if let resized = adoptKernelSize() { events.append(.input(resized)) }
-            case SIGTSTP:
-                events.append(.suspendRequested)
-            case SIGCONT:
-                events.append(.continued)
-            case SIGCHLD:
-                events.append(.childStateChanged)
-            default:
-                events.append(.signal(signal))
-            }
-        }
+        var events = BackendEvent.relayedSignals { adoptKernelSize() }
         if result > 0 {
             let keyboard = polled[0].revents
             if keyboard & Int16(POLLIN) != 0 {
-                if !readKeys() { return events + [.hangup] }
+                if !keys.read(from: session.device.input, at: now) { return events + [.hangup] }
             } else if keyboard & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return events + [.hangup]
             }
@@ -297,33 +271,11 @@ public final class LiveTerminal: TerminalBackend {
                 events.append(.ready(descriptor))
             }
         }
-        if let escape = decoder.deadline, now >= escape {
-            decoder.expire(at: now, into: &pendingEvents)
-        }
-        for event in pendingEvents {
-            events.append(.input(event))
-        }
-        pendingEvents.removeAll(keepingCapacity: true)
+        events += keys.takeEvents(at: now)
         if output.failure != nil {
             events.append(.hangup)
         }
         return events
-    }
-
-    /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.
-    private func readKeys() -> Bool {
-        let input = session.device.input
-        let time = now
-        let outcome = readBuffer.withUnsafeMutableBytes { buffer in
-            Result { () throws(SystemError) in try input.read(into: buffer) }
-        }
-        guard case .success(let read) = outcome else { return false }
-        guard let count = read else { return true }  // nothing after all (EAGAIN)
-        guard count > 0 else { return false }  // the end: the terminal hung up
-        readBuffer.withUnsafeBytes { bytes in
-            decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: time, into: &pendingEvents)
-        }
-        return true
     }
 
     /// Takes the size the kernel reports; returns the resize event when it changed.
@@ -357,7 +309,7 @@ public final class LiveTerminal: TerminalBackend {
         session.device.setForegroundGroup(getpgrp())
         isHandedOver = false
         if session.holdAgain(), let resized = adoptKernelSize() {
-            pendingEvents.append(resized)
+            keys.pending.append(resized)
         }
     }
 
@@ -365,7 +317,7 @@ public final class LiveTerminal: TerminalBackend {
     public func continueAfterStop() {
         guard !isHandedOver else { return }
         if session.holdAgain() {
-            if let resized = adoptKernelSize() { pendingEvents.append(resized) }
+            if let resized = adoptKernelSize() { keys.pending.append(resized) }
             return
         }
         // Continued in the background (`kill -CONT` while the shell has the terminal): stop again, as
@@ -377,28 +329,13 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Stops the program with a stop signal's default action, and once continued takes the terminal back if in the foreground.
     ///
-    /// Wraps `sigaction` and `raise`. A program continued in the background
-    /// stops again, so the shell shows it as stopped until `fg`.
-    ///
     /// - Returns: The termination signal that arrived while stopped, after
     ///   which the terminal must stay the shell's; `nil` once the program holds the terminal again.
     private func stopUntilForeground(signal stopSignal: Int32) -> Int32? {
-        var signal = stopSignal
-        while true {
-            SignalDisposition.with(signal, as: Platform.action(disposition: .standard)) {
-                _ = raise(signal)
-            }
-            _ = SignalRelay.take(SIGCONT)
-            _ = SignalRelay.take(SIGTSTP)
-            if let termination = SignalRelay.terminationSignal {
-                return termination
-            }
-            if session.holdAgain() {
-                break
-            }
-            signal = SIGTTOU
+        if let termination = JobControl.stop(with: stopSignal, until: { session.holdAgain() }) {
+            return termination
         }
-        if let resized = adoptKernelSize() { pendingEvents.append(resized) }
+        if let resized = adoptKernelSize() { keys.pending.append(resized) }
         return nil
     }
 }

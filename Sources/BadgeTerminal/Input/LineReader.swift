@@ -80,14 +80,19 @@ public final class LineReader {
     ///
     /// A FIFO is opened for reading and writing, so it never reads as ended: a
     /// writer may come before or after the program starts, and one writer after
-    /// another, and the toolbar stays up between them.
+    /// another, and the toolbar stays up between them. With `endsWithItsWriters`
+    /// it is opened for reading only, which waits for a writer, and its input ends
+    /// when the last writer closes it, as `--once` needs.
     ///
+    /// - Parameters:
+    ///   - path: The path, or `-` for standard input.
+    ///   - endsWithItsWriters: Whether a FIFO's input ends when its writers have gone.
     /// - Throws: ``CountsSourceError``: the path cannot be opened, is a directory, or
     ///   is the terminal the program runs in; or `-` and standard input is a terminal.
-    public convenience init(path: String) throws(CountsSourceError) {
+    public convenience init(path: String, endsWithItsWriters: Bool = false) throws(CountsSourceError) {
         try self.init(
             path: path, standardInput: .standardInput,
-            terminalsInUse: [.standardInput, .standardOutput, .standardError])
+            terminalsInUse: [.standardInput, .standardOutput, .standardError], endsWithItsWriters: endsWithItsWriters)
     }
 
     /// Opens a path, with the descriptors that stand for standard input and for the program's terminal given.
@@ -96,7 +101,10 @@ public final class LineReader {
     ///   - path: The path, or `-` for `standardInput`.
     ///   - standardInput: What `-` reads.
     ///   - terminalsInUse: Descriptors whose terminal (by device number) the path may not be.
-    init(path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor]) throws(CountsSourceError) {
+    ///   - endsWithItsWriters: Whether a FIFO's input ends when its writers have gone.
+    init(
+        path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor], endsWithItsWriters: Bool = false
+    ) throws(CountsSourceError) {
         self.path = path
         let file: FileDescriptor
         if path == "-" {
@@ -107,7 +115,9 @@ public final class LineReader {
             let isFIFO = (try? FileDescriptor.status(ofPath: path)).map { FileType($0) == .fifo } ?? false
             do {
                 // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
-                file = try FileDescriptor.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_NOCTTY)
+                // A FIFO that ends with its writers is opened blocking, which waits for the first writer.
+                let flags = isFIFO ? (endsWithItsWriters ? O_RDONLY : O_RDWR | O_NONBLOCK) : O_RDONLY | O_NONBLOCK
+                file = try FileDescriptor.open(path, flags | O_NOCTTY)
             } catch {
                 throw .cannotOpen(path: path, error)
             }
@@ -157,7 +167,7 @@ public final class LineReader {
     }
 
     /// The source as messages name it.
-    private var sourceName: String {
+    var sourceName: String {
         path == "-" ? "standard input" : "'\(Sanitizer.printable(path))'"
     }
 

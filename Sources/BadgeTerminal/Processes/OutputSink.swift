@@ -106,6 +106,22 @@ public final class OutputSink {
         }
     }
 
+    /// Writes to standard output or standard error; a terminal is opened again by its name for the sink.
+    ///
+    /// A terminal's description is usually shared with the shell and with standard
+    /// input, so the sink writes through a description of its own, made non-blocking
+    /// (``TerminalDevice``'s way), and leaves the shell's flags alone; a pipe or a file
+    /// is written as it is, made non-blocking for the sink's lifetime.
+    ///
+    /// - Parameters:
+    ///   - stream: ``FileDescriptor/standardOutput`` or ``FileDescriptor/standardError``.
+    ///   - name: The destination for messages, such as `standard output`.
+    public static func standardStream(_ stream: FileDescriptor, name: String) -> OutputSink {
+        guard stream.isTerminal else { return OutputSink(descriptor: stream, name: name) }
+        let (descriptor, _) = TerminalDevice.openOutput(for: stream)
+        return OutputSink(descriptor: descriptor, name: name, owned: descriptor.rawValue > 2)
+    }
+
     deinit {
         close()
     }

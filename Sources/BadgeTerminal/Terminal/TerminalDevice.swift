@@ -47,12 +47,12 @@ final class TerminalDevice {
             if keysFromTerminalDevice { keyboard.close() }
             throw .inputNotATerminal
         }
-        var modes = termios()
+        let modes: termios
         do {
-            try SystemCall.retrying("tcgetattr") { tcgetattr(keyboard.rawValue, &modes) }
+            modes = try Self.modes(of: keyboard)
         } catch {
             if keysFromTerminalDevice { keyboard.close() }
-            throw .system(error)
+            throw error
         }
         let (output, nonBlocking) = Self.openOutput(for: screen)
         self.input = keyboard
@@ -67,12 +67,7 @@ final class TerminalDevice {
     /// The descriptor stays the caller's: closing the device does not close it.
     init(terminal: FileDescriptor) throws(TerminalError) {
         guard terminal.isTerminal else { throw .outputNotATerminal }
-        var modes = termios()
-        do {
-            try SystemCall.retrying("tcgetattr") { tcgetattr(terminal.rawValue, &modes) }
-        } catch {
-            throw .system(error)
-        }
+        let modes = try Self.modes(of: terminal)
         let (output, nonBlocking) = Self.openOutput(for: terminal)
         self.input = terminal
         self.ownsInput = false
@@ -81,12 +76,37 @@ final class TerminalDevice {
         self.outputIsNonBlocking = nonBlocking
     }
 
+    /// Uses a terminal for keys only, as line mode does: output goes elsewhere, a line at a time (wraps `tcgetattr`).
+    ///
+    /// - Parameters:
+    ///   - keyboard: The terminal keys come from.
+    ///   - owned: Whether closing the device closes it.
+    init(keyboard: FileDescriptor, owned: Bool) throws(TerminalError) {
+        guard keyboard.isTerminal else { throw .inputNotATerminal }
+        self.savedModes = try Self.modes(of: keyboard)
+        self.input = keyboard
+        self.ownsInput = owned
+        self.output = keyboard
+        self.outputIsNonBlocking = false
+    }
+
+    /// A terminal's modes as they are now (wraps `tcgetattr`).
+    private static func modes(of terminal: FileDescriptor) throws(TerminalError) -> termios {
+        var modes = termios()
+        do {
+            try SystemCall.retrying("tcgetattr") { tcgetattr(terminal.rawValue, &modes) }
+        } catch {
+            throw .system(error)
+        }
+        return modes
+    }
+
     /// Opens a terminal again, non-blocking, as a description of the program's own.
     ///
     /// Wraps `ttyname` and `open`; if the terminal has no name here (no `/dev`),
     /// it falls back to `/proc/self/fd/N`, and last to `dup`, which shares the
     /// shell's description and so stays blocking (signals still interrupt it).
-    private static func openOutput(for terminal: FileDescriptor) -> (FileDescriptor, Bool) {
+    static func openOutput(for terminal: FileDescriptor) -> (FileDescriptor, Bool) {
         var candidates: [String] = []
         if let name = ttyname(terminal.rawValue) {
             candidates.append(String(cString: name))
@@ -103,16 +123,21 @@ final class TerminalDevice {
         return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
     }
 
-    /// Switches the terminal to raw mode: no echo, no line editing, no signals from keys, no output processing.
+    /// Switches the terminal to raw mode: no echo, no line editing, no signals from keys, and by default no output processing.
     ///
-    /// Wraps `tcsetattr`. Output processing is off because ncurses, writing into
-    /// memory, cannot see the terminal's modes and assumes none. The change takes
-    /// effect at once (`TCSANOW`), so keys typed ahead are kept and a stalled
-    /// terminal cannot hold it up.
-    func enterRawMode() throws(SystemError) {
+    /// Wraps `tcsetattr`. Output processing is off for the full screen because
+    /// ncurses, writing into memory, cannot see the terminal's modes and assumes
+    /// none; line mode keeps it, so each line it writes starts at the left edge.
+    /// The change takes effect at once (`TCSANOW`), so keys typed ahead are kept
+    /// and a stalled terminal cannot hold it up.
+    ///
+    /// - Parameter keepingOutputProcessing: Whether a newline written still returns the carriage (`OPOST`).
+    func enterRawMode(keepingOutputProcessing: Bool = false) throws(SystemError) {
         var modes = savedModes
         modes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
-        modes.c_oflag &= ~tcflag_t(OPOST)
+        if !keepingOutputProcessing {
+            modes.c_oflag &= ~tcflag_t(OPOST)
+        }
         modes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
         withUnsafeMutableBytes(of: &modes.c_cc) { characters in
             characters[Int(VMIN)] = 1

@@ -3,9 +3,9 @@
 /// The one place the statuses are written down: the code uses these names, and `--help`'s and the
 /// man page's EXIT STATUS are made from ``documented``.
 enum ExitStatus: Equatable, Sendable {
-    /// 0, `EX_OK`: the user quit, or the terminal went away.
+    /// 0, `EX_OK`: the user quit, the terminal or line mode's reader went away, or `--once` printed.
     case success
-    /// 1: no usable terminal.
+    /// 1: no usable terminal for the full screen.
     case failure
     /// 64, `EX_USAGE`: a mistake on the command line.
     case usage
@@ -41,13 +41,16 @@ enum ExitStatus: Equatable, Sendable {
     var meaning: String {
         switch self {
         case .success:
-            return "Quit with q, Esc or Ctrl-C, or the terminal went away"
+            return "Quit with q, Esc or Ctrl-C, or the terminal went away; in line mode also when the reader of "
+                + "standard output went away, or every input ended with nothing left to change the counts; "
+                + "--once after printing"
         case .failure:
-            return "No usable terminal: standard input or output is not a terminal, or TERM is unset, dumb or unknown"
+            return "No usable terminal for the full screen: standard input is not a terminal, or TERM is unset or "
+                + "unknown (without --lines)"
         case .usage:
             return
-                "A bad option or argument, a --watch, --on-press or --open naming no button, or the terminal itself "
-                + "given as --counts-from, --record or --events-to"
+                "A bad option or argument, a --watch, --on-press or --open naming no button, the terminal itself "
+                + "given as --counts-from, --record or --events-to, or --record in line mode"
         case .noInput:
             return "The counts source of --counts-from cannot be opened, or is a directory"
         case .cantCreate:
@@ -55,7 +58,8 @@ enum ExitStatus: Equatable, Sendable {
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads"
         case .ioError:
             return
-                "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output of --help, --version or --generate cannot be written"
+                "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output "
+                + "of --help, --version, --generate or --once, or of line mode, cannot be written"
         case .signal:
             return "Ended by signal N (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), after restoring the terminal"
         }

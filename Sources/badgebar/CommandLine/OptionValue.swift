@@ -10,7 +10,7 @@ enum OptionValue: Sendable, Equatable {
     case text
     /// A path to a file (`--record demo.cast`); `-` may stand for standard input (or output) when `standardInput` is true.
     case path(standardInput: Bool)
-    /// A button specification, `title:symbol:BADGE[:colour][:show-zero]`: completed with symbol and colour names.
+    /// A button specification, `title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY]`: completed with symbol and colour names.
     case buttonSpecification
     /// A duration such as `2s`, `1.5s`, `5m` or `500ms` (``DurationText``): completed with a few common ones.
     case duration

@@ -38,9 +38,11 @@ extension Options {
         },
         .button(
             "--button",
-            help: "A button title:symbol:BADGE[:colour][:show-zero], repeatable; replaces the Inbox's buttons. "
-                + "BADGE is a count, dot, or text=WORD (e.g. \"Mail:envelope:5\", \"Builds:hammer:0:yellow\", "
-                + "\"News:newspaper:dot\", \"Beta:star:text=new\", \"Jobs:gear:0:blue:show-zero\")"
+            help: "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
+                + "Inbox's buttons. BADGE is a count, dot, or text=WORD (e.g. \"Mail:envelope:5\", "
+                + "\"Builds:hammer:0:yellow\", \"News:newspaper:dot\", \"Beta:star:text=new\", "
+                + "\"Jobs:gear:0:blue:show-zero\"); noun= says what a count counts, so it is spoken as "
+                + "\"3 unread messages\" (\"Mail:envelope:3:noun=message/messages\")"
         ) { $0.buttons.append($1) },
         .choice(
             "--badge-corner", of: BadgeCorner.self, placeholder: "CORNER",
@@ -86,6 +88,19 @@ extension Options {
             help: "Desktop notification through the terminal when a count goes up: never, unfocused or always "
                 + "(default never)"
         ) { $0.notificationMode = $1 },
+        .flag(
+            "--lines",
+            help: "Line mode: no screen drawing, one plain line per change on standard output (also when "
+                + "ACCESSIBLE=1, TERM=dumb or standard output is not a terminal)"
+        ) { $0.lines = true },
+        .flag(
+            "--once",
+            help: "Print the toolbar once in the --format and exit, after reading --counts-from to its end"
+        ) { $0.once = true },
+        .choice(
+            "--format", of: StatusBarFormat.self, placeholder: "FORMAT",
+            help: "What --once prints: plain, tmux, json or i3bar (default plain)"
+        ) { $0.format = $1 },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(

@@ -39,6 +39,12 @@ struct Options: Equatable {
     var setsWindowTitle = true
     /// When a count going up sends a desktop notification.
     var notificationMode = NotificationMode.never
+    /// Whether to write one plain line per change instead of drawing the full screen.
+    var lines = false
+    /// Whether to print the toolbar once, in ``format``, and exit.
+    var once = false
+    /// The form `--once` prints, or `nil` when not given (plain).
+    var format: StatusBarFormat?
 
     /// What the command line asks for.
     enum Request: Equatable {
@@ -108,6 +114,7 @@ struct Options: Equatable {
             options.autoPlays = false
         }
         try options.checkButtonCommands()
+        try options.checkPresentation()
         return .run(options)
     }
 }

@@ -6,8 +6,13 @@ enum ManualPage {
     static let environment: [(name: String, meaning: String)] = [
         (
             "TERM",
-            "The terminal type, looked up in terminfo. It must name a terminal that can move the cursor: "
-                + "unset, dumb or unknown ends badgebar with status 1."
+            "The terminal type, looked up in terminfo. dumb means line mode; for the full screen it must name a "
+                + "terminal that can move the cursor: unset or unknown ends badgebar with status 1."
+        ),
+        (
+            "ACCESSIBLE",
+            "When set, not empty and not 0, badgebar runs in line mode, as with --lines: for screen readers and "
+                + "braille displays."
         ),
         (
             "COLORTERM",
@@ -44,8 +49,8 @@ enum ManualPage {
     static let files: [(path: String, meaning: String)] = [
         (
             "/dev/tty",
-            "Where keys and clicks come from while standard input carries the counts (--counts-from -), and where "
-                + "the screen is drawn while standard output carries the events (--events-to -)."
+            "Where keys and clicks come from while standard input carries the counts (--counts-from -), in line "
+                + "mode too, and where the screen is drawn while standard output carries the events (--events-to -)."
         ),
         ("/usr/share/terminfo", "The terminal descriptions that TERM names (see terminfo(5))."),
     ]
@@ -88,6 +93,22 @@ enum ManualPage {
                 #"badgebar --title Mail --button "Mail:envelope:0" \"#,
                 #"    --watch 'Mail=ls ~/Maildir/new | wc -l' --every 10s \"#,
                 #"    --open Mail=neomutt"#,
+            ]
+        ),
+        (
+            "A button that says what it counts (Mail: 142 unread messages, while the badge shows 99+):",
+            [#"badgebar --button "Mail:envelope:142:red:noun=message/messages""#]
+        ),
+        (
+            "The demo's changes as lines, for a log or a screen reader:",
+            ["badgebar --lines", "badgebar | tee inbox.log"]
+        ),
+        (
+            "The toolbar in tmux's status line, refreshed every 5 seconds (in ~/.tmux.conf):",
+            [
+                "set -g status-interval 5",
+                #"set -g status-right '#(badgebar --once --format tmux \"#,
+                #"    --button Mail:envelope:0 --counts-from ~/.cache/counts)'"#,
             ]
         ),
         ("Record a session, then play it back:", ["badgebar --record demo.cast", "asciinema play demo.cast"]),
@@ -167,10 +188,13 @@ enum ManualPage {
                 + "moves, badgebar sleeps until input arrives.")
         page.subsection("Buttons of your own")
         page.paragraph(
-            "Each --button adds a button title:symbol:BADGE[:colour][:show-zero] and replaces the Inbox's buttons; "
+            "Each --button adds a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY] and replaces the Inbox's buttons; "
                 + "such a toolbar is titled Badges unless --title says otherwise, and starts without auto-play. "
                 + "BADGE is a count (5), dot for a one-cell marker, or text=WORD for a short word (text=new); "
-                + "show-zero shows 0 instead of hiding a count badge at zero. Keys 1 to 9 follow the buttons' order.")
+                + "show-zero shows 0 instead of hiding a count badge at zero; noun=ONE/MANY says what a count counts "
+                + "(noun=message/messages, or noun=message for the same), so the status line and line mode say "
+                + "Mail: 1 unread message and Mail: 142 unread messages while the badge shows 99+. Keys 1 to 9 "
+                + "follow the buttons' order.")
         page.paragraph("Symbols: \(SymbolTable.all.map(\.name).joined(separator: ", ")).")
         page.paragraph("Colours: \(RGBColor.named.map(\.name).joined(separator: ", ")), or #RRGGBB.")
         page.subsection("Live counts")
@@ -203,6 +227,34 @@ enum ManualPage {
                 + "own back on every way out (--no-title leaves it alone). --notify unfocused or always sends a "
                 + "desktop notification through the terminal when a count goes up, at most one per button every "
                 + "5 seconds.")
+        page.subsection("Line mode")
+        page.paragraph(
+            "With --lines, with ACCESSIBLE set, with TERM=dumb, or when standard output is not a terminal, badgebar "
+                + "draws no screen: it writes plain lines on standard output, for screen readers, braille displays, "
+                + "logs and pipelines. The first line states every button, such as Inbox. Messages: 2 unread; "
+                + "Cart: none unread; Notifications: 96 unread. Then each change is one line, such as "
+                + "Notifications: 98 unread (+2), Cart: 1 unread (new) or Messages: none unread (cleared); changes "
+                + "to one button within a quarter of a second make one line. Lines have no escape sequences, no "
+                + "decorative glyphs and no motion; notices go to standard error.")
+        page.paragraph(
+            "On a terminal the keys work as in the full screen (1 to 9 press, Tab moves the focus, Ctrl-L says "
+                + "every count again, ? lists the keys, q quits), with no echo. When standard input is not a "
+                + "terminal and does not carry the counts, its lines are commands: a button's number, press NAME, "
+                + "status or q. Without a terminal for keys, badgebar ends when every input has ended and nothing "
+                + "else can change the counts. When the reader of standard output goes away, it ends quietly with "
+                + "status 0.")
+        page.subsection("Once, for a status bar")
+        page.paragraph(
+            "--once reads the counts (the buttons', then --counts-from to its end), prints the toolbar once in "
+                + "the --format and exits 0. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
+                + "style directives such as #[fg=colour231,bg=colour196] in the badge colours, for tmux's "
+                + "status-right; json prints one object with every button's title, count, badge text and colours; "
+                + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks. The badge rules are "
+                + "the full screen's: the limit, no badge at zero, black or white text.")
+        page.subsection("Reduce Motion")
+        page.paragraph(
+            "Under Reduce Motion a count that goes up shows its badge in bold for a second (underlined where "
+                + "badges are bold already, at 8 or 16 colours or without colour) instead of bouncing.")
         page.subsection("Recording")
         page.paragraph(
             "--record writes an asciicast v2 file: a header with the width, height and start time, then a line "

@@ -30,7 +30,7 @@ extension ShellCompletion {
         return """
             \(header(for: "bash"))
 
-            # Words for a button title:symbol:BADGE[:colour][:show-zero], by the colons typed so far.
+            # Words for a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], by the colons typed so far.
             _badgebar_button()
             {
                 local spec=$1 colons=${1//[!:]/} words

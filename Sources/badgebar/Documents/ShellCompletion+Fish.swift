@@ -32,7 +32,7 @@ extension ShellCompletion {
         return """
             \(header(for: "fish"))
 
-            # Words for a button title:symbol:BADGE[:colour][:show-zero], by the colons typed so far.
+            # Words for a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], by the colons typed so far.
             function __badgebar_button
                 set -l spec (string replace -r -- '^--[^=]*=' '' $argv[1])
                 set -l words

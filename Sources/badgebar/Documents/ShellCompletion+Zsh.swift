@@ -43,7 +43,7 @@ extension ShellCompletion {
             #compdef badgebar
             \(header(for: "zsh"))
 
-            # Words for a button title:symbol:BADGE[:colour][:show-zero], by the colons typed so far.
+            # Words for a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], by the colons typed so far.
             _badgebar_button() {
               local colons=${PREFIX//[^:]/}
               local -a words
@@ -51,7 +51,7 @@ extension ShellCompletion {
             \(buttonCases.joined(separator: "\n"))
               esac
               if (( ${#words} == 0 )); then
-                _message 'title:symbol:BADGE[:colour][:show-zero]'
+                _message 'title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY]'
                 return 1
               fi
               compset -P '*:'

@@ -14,12 +14,12 @@ enum ShellCompletion {
     /// The words that may follow the parts of a button specification typed so far, by how many colons it has.
     ///
     /// After the title (one colon) come symbol names; after the symbol, the badge words; after
-    /// the badge, colour names and `show-zero`. Nothing is offered for the title itself.
+    /// the badge, colour names, `show-zero` and `noun=`. Nothing is offered for the title itself.
     static let buttonWords: [[String]] = [
         [],
         SymbolTable.all.map(\.name),
         ["dot", "text=", "0"],
-        RGBColor.named.map(\.name) + ["show-zero"],
+        RGBColor.named.map(\.name) + ["show-zero", ButtonSpecification.nounPrefix],
     ]
 
     /// Text inside single quotes for a POSIX shell: each `'` closes, escapes and reopens the quotes.

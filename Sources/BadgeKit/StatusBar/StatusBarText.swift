@@ -1,0 +1,111 @@
+/// The text of each ``StatusBarFormat``, from the buttons at rest.
+///
+/// Every form follows the badge rules of the full screen: a count shows up to its
+/// limit and `limit+` past it, a zero count shows nothing (unless `show-zero`), a
+/// dot is `●` (`*` with ASCII icons), and badge text is black or white by the
+/// luminance of the badge colour as it is shown.
+enum StatusBarText {
+    /// `💬 3  🛒 1  🔔 99+`: each icon, a space and its badge's text; buttons two spaces apart.
+    static func plain(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+        toolbar.buttons.map { button in
+            let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
+            return badgeText(of: button, style: style).map { "\(icon) \($0)" } ?? icon
+        }.joined(separator: "  ")
+    }
+
+    /// The plain text with tmux style directives: each count or word badge ` 3 ` in its colours, a dot in its colour.
+    ///
+    /// Without the directives it reads as the plain form with a space after each
+    /// button. `#` is doubled, as tmux formats need. Colours are those of
+    /// ``StatusBarStyle/colorDepth`` (`colour196` at 256 colours, `#FF3B30` in 24-bit
+    /// colour); without colour a badge is in reverse video and a dot in bold.
+    static func tmux(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+        let depth = style.colorDepth
+        return toolbar.buttons.map { button in
+            let icon = escapedForTmux(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))
+            guard let text = badgeText(of: button, style: style).map(escapedForTmux) else { return icon + " " }
+            let directive: String
+            if button.style == .dot {
+                directive = depth == .monochrome ? "bold" : "fg=\(tmuxColor(button.badgeColor, depth: depth))"
+                return "\(icon) #[\(directive)]\(text)#[default] "
+            }
+            if depth == .monochrome {
+                directive = "reverse"
+            } else {
+                let ink = tmuxColor(depth.badgeTextColor(on: button.badgeColor), depth: depth)
+                directive = "fg=\(ink),bg=\(tmuxColor(button.badgeColor, depth: depth))"
+            }
+            return "\(icon)#[\(directive)] \(text) #[default]"
+        }.joined(separator: " ")
+    }
+
+    /// `{"title":"Inbox","total":99,"buttons":[{"title":"Messages",…}]}`: every button with its exact colours.
+    ///
+    /// Each button has its `title`, `symbol`, `icon`, `count`, `badge` (the text
+    /// the badge shows, `null` for none), `badgeColor`, `textColor` (black or white
+    /// on the exact colour) and `spoken` (the status line's words). `total` adds the
+    /// count badges' counts, saturating.
+    static func json(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+        var total = 0
+        let buttons = toolbar.buttons.map { button in
+            if button.style == .count {
+                total = BadgeCount.adding(max(button.count, 0), to: total)
+            }
+            return JSONText.object([
+                ("title", JSONText.quoted(button.title)),
+                ("symbol", JSONText.quoted(button.symbolName)),
+                ("icon", JSONText.quoted(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))),
+                ("count", "\(button.count)"),
+                ("badge", badgeText(of: button, style: style).map(JSONText.quoted) ?? "null"),
+                ("badgeColor", JSONText.quoted(button.badgeColor.description)),
+                ("textColor", JSONText.quoted(button.badgeColor.contrastingForeground.description)),
+                ("spoken", JSONText.quoted(StatusText.describe(button))),
+            ])
+        }
+        return JSONText.object([
+            ("title", JSONText.quoted(toolbar.title)), ("total", "\(total)"), ("buttons", JSONText.array(buttons)),
+        ])
+    }
+
+    /// `[{"name":"badgebar","instance":"Messages","full_text":"💬 3",…}]`: one block per button, in its colours.
+    ///
+    /// A block with a count or word badge has the badge colour as `background` and
+    /// its black or white as `color`; a dot's block has the badge colour as `color`;
+    /// a block without a badge, or any block without colour, has neither.
+    static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+        let blocks = toolbar.buttons.map { button in
+            let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
+            let text = badgeText(of: button, style: style)
+            var members: [(key: String, value: String)] = [
+                ("name", JSONText.quoted("badgebar")), ("instance", JSONText.quoted(button.title)),
+                ("full_text", JSONText.quoted(text.map { "\(icon) \($0)" } ?? icon)),
+            ]
+            if text != nil, style.colorDepth != .monochrome {
+                if button.style == .dot {
+                    members.append(("color", JSONText.quoted(button.badgeColor.description)))
+                } else {
+                    members.append(("color", JSONText.quoted(button.badgeColor.contrastingForeground.description)))
+                    members.append(("background", JSONText.quoted(button.badgeColor.description)))
+                }
+            }
+            return JSONText.object(members)
+        }
+        return JSONText.array(blocks)
+    }
+
+    /// What a button's badge shows at rest, or `nil` for no badge; a dot in the icons' glyph set.
+    static func badgeText(of button: BadgedButton, style: StatusBarStyle) -> String? {
+        guard let text = button.badgeText else { return nil }
+        return text == BadgeText.dot && style.iconStyle == .ascii ? "*" : text
+    }
+
+    /// A colour as tmux names it: the nearest palette entry at the depth (`colour196`), or `#RRGGBB` in 24-bit colour.
+    static func tmuxColor(_ color: RGBColor, depth: ColorDepth) -> String {
+        ColorPalette.nearestIndex(to: color, depth: depth).map { "colour\($0)" } ?? color.description
+    }
+
+    /// Text with each `#` doubled, so tmux shows it instead of reading a format.
+    static func escapedForTmux(_ text: String) -> String {
+        text.replacing("#", with: "##")
+    }
+}

@@ -1,0 +1,216 @@
+import BadgeKit
+
+/// The backend of line mode: nothing is drawn, keys come from a terminal if there is one, signals arrive as events.
+///
+/// Line mode writes plain lines through an ``OutputSink`` instead of painting a
+/// screen, so this backend never writes to the terminal: no alternate screen, no
+/// cursor movement, no escape sequence. On a terminal it reads keys as the full
+/// screen does, in raw mode with no echo (output processing stays on, so each
+/// line starts at the left edge), and puts the modes back on every way out:
+/// quit, a signal, a hang-up, suspend, a child given the terminal, and a crash
+/// (``CrashGuard``). The same ``ProgramRunner`` drives it, so signals, suspend and
+/// exit statuses are the full screen's.
+public final class LineTerminal: TerminalBackend {
+    /// Where line mode reads keys from.
+    public enum KeySource: Sendable, Equatable {
+        /// No keys: standard input carries lines of commands, or nothing.
+        case none
+        /// Standard input, a terminal.
+        case standardInput
+        /// The controlling terminal (`/dev/tty`), for when standard input carries counts: no keys when there is
+        /// none, or when the program is not in its foreground.
+        case controllingTerminal
+        /// Another terminal, such as a pseudo-terminal; it stays the caller's.
+        case terminal(FileDescriptor)
+    }
+
+    /// No colour (nothing is drawn), and whether the locale is UTF-8.
+    public let capabilities: TerminalCapabilities
+    /// One cell: nothing is drawn, so the runner's canvas is as small as can be.
+    public let size = TerminalSize(columns: 1, rows: 1)
+    private let clock = MonotonicClock()
+    /// The terminal keys come from, if any.
+    private let keyboard: TerminalDevice?
+    private var keys: KeyReader
+    /// Whether the keyboard is in raw mode, so its modes must be put back.
+    private var holdsKeyboard = false
+    /// Whether a child has the terminal, so keys are its to read.
+    private var isHandedOver = false
+    /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
+    private var pendingTermination: Int32?
+    private var isClosed = false
+
+    /// Whether keys are read from a terminal.
+    public var readsKeys: Bool { keyboard != nil }
+
+    /// Finds the keyboard, if asked for one, and puts it in raw mode.
+    ///
+    /// Call ``SignalRelay/install(events:)`` first, so signals reach the run loop.
+    ///
+    /// - Parameters:
+    ///   - source: Where keys come from.
+    ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY says otherwise.
+    ///   - environment: Looks up environment variables (ESCDELAY).
+    /// - Throws: ``TerminalError`` when standard input or the terminal given is not a terminal or its modes
+    ///   cannot be read or set; a controlling terminal that cannot be used means no keys, not an error.
+    public init(
+        keys source: KeySource, escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
+        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+    ) throws(TerminalError) {
+        TerminalLocale.adopt()
+        switch source {
+        case .none:
+            keyboard = nil
+        case .standardInput:
+            keyboard = try TerminalDevice(keyboard: .standardInput, owned: false)
+        case .controllingTerminal:
+            keyboard = Self.openControllingTerminal()
+        case .terminal(let descriptor):
+            keyboard = try TerminalDevice(keyboard: descriptor, owned: false)
+        }
+        capabilities = TerminalCapabilities(colorDepth: .monochrome, usesUTF8: TerminalLocale.usesUTF8)
+        keys = KeyReader(escapeDelaySeconds: escapeDelaySeconds, environment: environment)
+        guard let keyboard else { return }
+        CrashGuard.install(resetSequence: [], savedModes: keyboard.savedModes, descriptor: keyboard.input.rawValue)
+        do {
+            try hold()
+        } catch {
+            CrashGuard.uninstall()
+            keyboard.close()
+            throw .system(error)
+        }
+    }
+
+    /// The controlling terminal for keys (wraps `open`), or `nil` when there is none or the program is in its background.
+    private static func openControllingTerminal() -> TerminalDevice? {
+        guard let terminal = try? FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
+        guard let device = try? TerminalDevice(keyboard: terminal, owned: true) else {
+            terminal.close()
+            return nil
+        }
+        guard device.isForeground else {
+            device.close()
+            return nil
+        }
+        return device
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Seconds since the terminal was set up, on a clock that never goes backwards.
+    public var now: Double { clock.now }
+
+    /// Draws nothing: line mode writes lines instead.
+    public func draw(_ canvas: Canvas) {}
+
+    /// Does nothing: there is no screen to repaint.
+    public func invalidate() {}
+
+    /// Waits in one `poll` for keys, signals, the watched descriptors and the writers.
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
+        var wake = deadline
+        if let escape = keys.deadline {
+            wake = min(wake ?? escape, escape)
+        }
+        let keyboardDescriptor = isHandedOver ? -1 : (keyboard?.input.rawValue ?? -1)
+        var polled = [
+            pollfd(fd: keyboardDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
+        ]
+        for descriptor in descriptors {
+            polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        }
+        for writer in writers {
+            polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
+        }
+        let result = poll(&polled, nfds_t(polled.count), clock.pollTimeoutMilliseconds(until: wake))
+        if let ending = BackendEvent.endingWait(
+            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: pendingTermination)
+        {
+            return [ending]
+        }
+        // Nothing is drawn, so a new size means nothing.
+        var events = BackendEvent.relayedSignals { nil }
+        if result > 0 {
+            let keyboardEvents = polled[0].revents
+            if keyboardEvents & Int16(POLLIN) != 0, let keyboard {
+                if !keys.read(from: keyboard.input, at: now) { return events + [.hangup] }
+            } else if keyboardEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return events + [.hangup]
+            }
+            for (index, descriptor) in descriptors.enumerated() where polled[2 + index].revents != 0 {
+                events.append(.ready(descriptor))
+            }
+        }
+        return events + keys.takeEvents(at: now)
+    }
+
+    /// Raw mode on the keyboard: no echo, no line editing, no signals from keys; lines still end as lines.
+    private func hold() throws(SystemError) {
+        guard let keyboard else { return }
+        try keyboard.enterRawMode(keepingOutputProcessing: true)
+        holdsKeyboard = true
+    }
+
+    /// Puts the keyboard's modes back as they were, if they were changed.
+    private func release() {
+        guard holdsKeyboard, let keyboard else { return }
+        keyboard.restoreModes()
+        holdsKeyboard = false
+    }
+
+    /// Raw mode again after the shell or a child had the terminal; `false` when the program is in the background.
+    private func holdAgain() -> Bool {
+        guard let keyboard else { return true }
+        guard keyboard.isForeground else { return false }
+        return (try? hold()) != nil
+    }
+
+    /// Puts the keyboard's modes back and stops with SIGTSTP; once continued in the foreground, raw mode again.
+    public func suspend() -> Int32? {
+        release()
+        return JobControl.stop(with: SIGTSTP, until: holdAgain)
+    }
+
+    /// Raw mode again after a stop from outside, or stops again if continued in the background.
+    public func continueAfterStop() {
+        guard !isHandedOver, !holdAgain() else { return }
+        if let signal = JobControl.stop(with: SIGTTOU, until: holdAgain) {
+            pendingTermination = signal
+        }
+    }
+
+    /// Puts the keyboard's modes back, for a child to use the terminal.
+    public func releaseForChild() {
+        release()
+        isHandedOver = true
+    }
+
+    /// Makes a child's group the terminal's foreground group and continues it.
+    public func giveForeground(to group: pid_t) {
+        keyboard?.setForegroundGroup(group)
+        kill(-group, SIGCONT)
+    }
+
+    /// Makes the program's group the foreground group again and puts the keyboard in raw mode.
+    public func takeBack() {
+        keyboard?.setForegroundGroup(getpgrp())
+        isHandedOver = false
+        _ = holdAgain()
+    }
+
+    /// Puts the keyboard's modes back and closes what was opened; safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        release()
+        if let keyboard {
+            keyboard.close()
+            CrashGuard.uninstall()
+        }
+    }
+}

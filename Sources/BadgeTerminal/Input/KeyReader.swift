@@ -1,0 +1,57 @@
+import BadgeKit
+
+/// Keys from a terminal: reads the bytes that arrived, decodes them, and keeps the events until they are taken.
+///
+/// The full screen and line mode read keys the same way: one read of at most
+/// ``readChunkBytes`` per turn, so a flood of input cannot hold up frames and
+/// signals, and a lone Esc that becomes a key once its delay has passed.
+struct KeyReader {
+    /// The most bytes read from the keyboard in one turn.
+    static let readChunkBytes = 16_384
+    /// The longest Esc delay honoured from ESCDELAY, in seconds: a larger value would make Esc feel dead.
+    static let longestEscapeDelaySeconds = 0.5
+
+    private var decoder: InputDecoder
+    private var buffer = [UInt8](repeating: 0, count: KeyReader.readChunkBytes)
+    /// Events decoded (or noted, such as a resize) and not yet taken.
+    var pending: [InputEvent] = []
+
+    /// Creates a reader whose lone Esc waits a delay, or what ESCDELAY says (in milliseconds, at most half a second).
+    ///
+    /// - Parameters:
+    ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY is set.
+    ///   - environment: Looks up ESCDELAY.
+    init(escapeDelaySeconds: Double, environment: (String) -> String?) {
+        var delay = escapeDelaySeconds
+        if let variable = environment("ESCDELAY"), let milliseconds = Int(variable), milliseconds >= 0 {
+            delay = min(Double(milliseconds) / 1000, Self.longestEscapeDelaySeconds)
+        }
+        decoder = InputDecoder(escapeTimeoutSeconds: delay)
+    }
+
+    /// When a lone Esc waiting for the rest of a sequence becomes a key, if one waits.
+    var deadline: Double? { decoder.deadline }
+
+    /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.
+    mutating func read(from input: FileDescriptor, at time: Double) -> Bool {
+        let outcome = buffer.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try input.read(into: buffer) }
+        }
+        guard case .success(let read) = outcome else { return false }
+        guard let count = read else { return true }  // nothing after all (EAGAIN)
+        guard count > 0 else { return false }  // the end: the terminal hung up
+        buffer.withUnsafeBytes { bytes in
+            decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: time, into: &pending)
+        }
+        return true
+    }
+
+    /// Every event so far, with a lone Esc whose delay has passed by an instant; taking them clears them.
+    mutating func takeEvents(at time: Double) -> [BackendEvent] {
+        if let escape = decoder.deadline, time >= escape {
+            decoder.expire(at: time, into: &pending)
+        }
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending.map(BackendEvent.input)
+    }
+}

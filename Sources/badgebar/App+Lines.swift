@@ -1,0 +1,75 @@
+import BadgeKit
+import BadgeTerminal
+
+extension App {
+    /// Runs line mode until the user quits, a signal ends it, its reader goes away or nothing more can happen.
+    ///
+    /// Keys come from standard input when it is a terminal, from the controlling
+    /// terminal when standard input carries the counts, and otherwise standard
+    /// input carries commands (`1`, `press Mail`, `q`). Lines go to standard output,
+    /// notices to standard error, both through sinks that never block.
+    ///
+    /// - Returns: The exit status: 0 after quitting, when the terminal or the reader of standard output went
+    ///   away, or when every input ended with nothing left to change the counts; 128+N after signal N; 64 for
+    ///   `--record`; 74 when standard output fails otherwise.
+    func runLines() -> Int32 {
+        guard options.recordingPath == nil else {
+            Diagnostics.report("--record records the full screen, which line mode does not draw")
+            return ExitStatus.usage.code
+        }
+        var sources: [LineReader] = []
+        switch openCountsSource() {
+        case .success(let reader): sources += reader.map { [$0] } ?? []
+        case .failure(let exit): return exit.status.code
+        }
+        var commandSource: Int?
+        let inputs = Self.lineInputs(
+            standardInputIsTerminal: FileDescriptor.standardInput.isTerminal, countsPath: options.countsPath)
+        if inputs.readsCommands, let commands = try? LineReader(path: "-") {
+            commandSource = sources.count
+            sources.append(commands)
+        }
+        let terminal: LineTerminal
+        do {
+            try SignalRelay.install()
+            terminal = try LineTerminal(keys: inputs.keys)
+        } catch {
+            Diagnostics.report("\(error)")
+            return ExitStatus.failure.code
+        }
+        let sinks = [
+            OutputSink.standardStream(.standardOutput, name: "standard output"),
+            OutputSink.standardStream(.standardError, name: "standard error"),
+        ]
+        var program = LineProgram(
+            board: makeModel(startTime: terminal.now), sinks: (output: 0, messages: 1), commandSource: commandSource,
+            sourceCount: sources.count, readsKeys: terminal.readsKeys)
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
+        terminal.close()
+        if case .terminated = ending {
+            return ending.exitStatus
+        }
+        if let failure = program.outputFailure, failure.errorNumber != EPIPE {
+            Diagnostics.report("cannot write to standard output: \(failure.reason)")
+            return ExitStatus.ioError.code
+        }
+        return ending.exitStatus
+    }
+
+    /// Where line mode reads keys from, and whether standard input carries commands instead.
+    ///
+    /// Standard input that is a terminal gives the keys; standard input that carries
+    /// the counts leaves the keys to the controlling terminal; any other standard
+    /// input carries commands, and there are no keys.
+    static func lineInputs(standardInputIsTerminal: Bool, countsPath: String?) -> (
+        keys: LineTerminal.KeySource, readsCommands: Bool
+    ) {
+        if standardInputIsTerminal {
+            return (.standardInput, false)
+        }
+        if countsPath == "-" {
+            return (.controllingTerminal, false)
+        }
+        return (.none, true)
+    }
+}

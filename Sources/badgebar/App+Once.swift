@@ -1,0 +1,58 @@
+import BadgeKit
+import BadgeTerminal
+
+extension App {
+    /// Prints the toolbar once in a format, after reading every count source to its end, and returns the exit status.
+    ///
+    /// - Parameter format: The form to print.
+    /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written.
+    func runOnce(_ format: StatusBarFormat) -> Int32 {
+        TerminalLocale.adopt()
+        var sources: [any OneShotCountSource] = []
+        switch openCountsSource(endsWithItsWriters: true) {
+        case .success(let reader): sources += reader.map { [$0] } ?? []
+        case .failure(let exit): return exit.status.code
+        }
+        let style = onceStyle(
+            noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
+        let text = onceText(format, style: style, sources: sources, problem: Diagnostics.report)
+        guard Diagnostics.print(text + "\n") else {
+            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
+            return ExitStatus.ioError.code
+        }
+        return ExitStatus.success.code
+    }
+
+    /// How `--once` shows badges: icons by `--icons` (emoji in a UTF-8 locale, else ASCII), and the 256-colour
+    /// palette unless `--color` (or NO_COLOR with `--color auto`) turns colour off.
+    func onceStyle(noColorVariable: String?, usesUTF8: Bool) -> StatusBarStyle {
+        StatusBarStyle(
+            iconStyle: options.iconStyle ?? (usesUTF8 ? .emoji : .ascii),
+            colorDepth: options.colorMode.wantsColor(noColorVariable: noColorVariable) ? .indexed256 : .monochrome)
+    }
+
+    /// The toolbar as `--once` prints it, without the line end: the options' counts, then each source's lines in order.
+    ///
+    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped.
+    func onceText(
+        _ format: StatusBarFormat, style: StatusBarStyle, sources: [any OneShotCountSource],
+        problem: (String) -> Void
+    ) -> String {
+        var board = makeModel(startTime: 0)
+        board.autoPlay.stop()
+        for source in sources {
+            source.readCounts(
+                line: { line in
+                    do throws(CountUpdate.ParseError) {
+                        if let update = try CountUpdate.parse(line), let unknown = board.apply(update, at: 0) {
+                            problem(unknown)
+                        }
+                    } catch {
+                        problem(error.message)
+                    }
+                },
+                problem: problem)
+        }
+        return format.render(board.toolbar, style: style)
+    }
+}

@@ -1,0 +1,203 @@
+import BadgeKit
+import BadgeTerminal
+
+/// Line mode: the board program's state and events, told as plain lines instead of drawn.
+///
+/// It wraps a ``BoardProgram``, so whatever changes the board's counts there (keys,
+/// lines of counts, auto-play, and anything else the board program reacts to) is
+/// told here too: after every event the ``ChangeAnnouncer`` is shown the buttons,
+/// and the lines it says are due go to the output sink. The first line states
+/// every button. Notices the board shows in its status line go to the message
+/// sink instead. Nothing moves: the board's motion is ended after every event.
+struct LineProgram: TerminalProgram {
+    /// The board program whose state line mode tells.
+    private(set) var screen: BoardProgram
+    /// What changed and is not yet said.
+    private(set) var announcer: ChangeAnnouncer
+    /// The sink that takes the lines (standard output).
+    let outputSink: Int
+    /// The sink that takes notices and problems (standard error).
+    let messageSink: Int
+    /// The index of the source that carries commands (`1`, `press Mail`, `q`), if any; other sources carry counts.
+    let commandSource: Int?
+    /// How many live input sources there are.
+    let sourceCount: Int
+    /// Whether keys come from a terminal; without them the end of every source, with nothing else to
+    /// change the counts, ends the program.
+    let readsKeys: Bool
+    /// Why writing the lines failed, if it did: the program ended because of it.
+    private(set) var outputFailure: SystemError?
+    /// The sources that have ended.
+    private var endedSources: Set<Int> = []
+    /// Whether the first line has been written.
+    private var hasStarted = false
+
+    /// Creates the program around a board.
+    ///
+    /// - Parameters:
+    ///   - board: The board to tell.
+    ///   - sinks: Where lines and messages go, by index in the runner's sinks.
+    ///   - commandSource: The source carrying commands, if any.
+    ///   - sourceCount: How many live input sources there are.
+    ///   - readsKeys: Whether keys come from a terminal.
+    init(
+        board: BadgeBoard, sinks: (output: Int, messages: Int), commandSource: Int?, sourceCount: Int,
+        readsKeys: Bool
+    ) {
+        var board = board
+        board.toolbar.stopMotion()
+        screen = BoardProgram(board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1)
+        announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
+        outputSink = sinks.output
+        messageSink = sinks.messages
+        self.commandSource = commandSource
+        self.sourceCount = sourceCount
+        self.readsKeys = readsKeys
+    }
+
+    /// The board as it stands.
+    var board: BadgeBoard { screen.board }
+
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        var commands: [ProgramCommand] = []
+        if !hasStarted {
+            hasStarted = true
+            commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
+        }
+        let noticeBefore = board.notice
+        var quits = false
+        switch event {
+        case .line(let line, let source) where source == commandSource:
+            quits = perform(line, at: time, into: &commands)
+        case .sinkProblem(let sink, let problem) where sink == outputSink:
+            if case .closed(let error) = problem {
+                // The reader went away (or the disk is full): there is no one left to tell.
+                outputFailure = error
+                return .quit
+            }
+            if case .dropped(let count) = problem {
+                commands.append(.write(Self.droppedNotice(count), sink: messageSink))
+            }
+        case .sinkProblem(let sink, _) where sink == messageSink:
+            break
+        default:
+            if case .sourceEnded(let source, _) = event {
+                endedSources.insert(source)
+            }
+            quits = adopt(screen.update(event, at: time), at: time, into: &commands)
+        }
+        screen.board.toolbar.stopMotion()
+        if let notice = board.notice, notice != noticeBefore {
+            commands.append(.write("badgebar: \(notice.text)", sink: messageSink))
+        }
+        announcer.observe(board.toolbar.buttons, at: time)
+        let lines =
+            quits || isFinished
+            ? announcer.takeAllLines(for: board.toolbar.buttons)
+            : announcer.takeLines(for: board.toolbar.buttons, at: time)
+        commands += lines.map { .write($0, sink: outputSink) }
+        if case .input(let input) = event, movesFocus(input),
+            board.toolbar.buttons.indices.contains(board.toolbar.focusedIndex)
+        {
+            let focused = board.toolbar.buttons[board.toolbar.focusedIndex]
+            commands.append(.write(LineReport.focus(on: focused), sink: outputSink))
+        }
+        if quits || isFinished {
+            commands.append(.quit)
+        }
+        switch commands.count {
+        case 0: return .none
+        case 1: return commands[0]
+        default: return .batch(commands)
+        }
+    }
+
+    /// Whether a key moves the focus (Tab, Shift-Tab, the arrows), which line mode says; a press says its change instead.
+    private func movesFocus(_ input: InputEvent) -> Bool {
+        let action = board.keyBinding(for: input)?.action
+        return action == .focusNext || action == .focusPrevious
+    }
+
+    /// Whether nothing can change the counts any more: no keys, every source at its end, auto-play stopped.
+    private var isFinished: Bool {
+        !readsKeys && endedSources.count >= sourceCount && !board.autoPlay.isRunning
+    }
+
+    /// Carries out a command typed on standard input; returns whether it quits.
+    private mutating func perform(_ line: String, at time: Double, into commands: inout [ProgramCommand]) -> Bool {
+        let command: LineCommand?
+        do {
+            command = try LineCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
+        } catch {
+            commands.append(.write("badgebar: \(error.message)", sink: messageSink))
+            return false
+        }
+        switch command {
+        case .press(let index):
+            screen.board.advance(to: time)
+            screen.board.autoPlay.stop()
+            screen.board.press(buttonAt: index, at: time)
+        case .status:
+            restate(at: time, into: &commands)
+        case .quit:
+            return true
+        case nil:
+            break
+        }
+        return false
+    }
+
+    /// Takes in what the board program asked for, and returns whether it quits.
+    ///
+    /// A quit quits (after the lines that wait), a redraw says every count again,
+    /// the help says the keys; the rest is passed on.
+    private mutating func adopt(_ command: ProgramCommand, at time: Double, into commands: inout [ProgramCommand])
+        -> Bool
+    {
+        if board.isShowingHelp {
+            // The help overlay has nowhere to show: its keys are said instead.
+            screen.board.isShowingHelp = false
+            commands.append(.write(LineReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
+        }
+        switch command {
+        case .quit:
+            return true
+        case .redraw:
+            restate(at: time, into: &commands)
+        case .batch(let inner):
+            var quits = false
+            for command in inner where adopt(command, at: time, into: &commands) {
+                quits = true
+            }
+            return quits
+        case .none:
+            break
+        default:
+            commands.append(command)
+        }
+        return false
+    }
+
+    /// Says every count again, after the changes that wait to be said, so the lines stay in the order things happened.
+    private mutating func restate(at time: Double, into commands: inout [ProgramCommand]) {
+        announcer.observe(board.toolbar.buttons, at: time)
+        for line in announcer.takeAllLines(for: board.toolbar.buttons) {
+            commands.append(.write(line, sink: outputSink))
+        }
+        commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
+    }
+
+    /// The notice for lines the reader did not take in time.
+    static func droppedNotice(_ count: Int) -> String {
+        "badgebar: \(count) line\(count == 1 ? "" : "s") dropped: the reader of standard output did not keep up"
+    }
+
+    /// Draws nothing.
+    func render(into canvas: inout Canvas, at time: Double) {}
+
+    /// The next step of auto-play, the next line due, or whatever the board program waits for.
+    func nextWakeTime(after time: Double) -> Double? {
+        let wakes = [screen.nextWakeTime(after: time), announcer.nextLineTime].compactMap { $0 }
+        return wakes.min()
+    }
+}

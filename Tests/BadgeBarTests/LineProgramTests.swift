@@ -1,0 +1,207 @@
+import BadgeKit
+import BadgeTerminal
+import Foundation
+import Testing
+
+@testable import badgebar
+
+@Suite struct LineProgramTests {
+    /// A line written to a sink: the text and the sink's index.
+    struct Written: Equatable, CustomStringConvertible {
+        var text: String
+        var sink: Int
+        var description: String { "\(sink): \(text)" }
+    }
+
+    /// The writes a command makes, in order, through batches.
+    static func writes(_ command: ProgramCommand) -> [Written] {
+        switch command {
+        case .write(let text, let sink): return [Written(text: text, sink: sink)]
+        case .batch(let commands): return commands.flatMap(writes)
+        default: return []
+        }
+    }
+
+    /// Whether a command quits, through batches.
+    static func quits(_ command: ProgramCommand) -> Bool {
+        switch command {
+        case .quit: return true
+        case .batch(let commands): return commands.contains(where: quits)
+        default: return false
+        }
+    }
+
+    static let summary = "Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread"
+
+    /// Line mode around the Inbox: counts from source 0, commands from source 1; lines to sink 0, messages to sink 1.
+    func inbox(autoPlays: Bool = false, readsKeys: Bool = true) -> LineProgram {
+        LineProgram(
+            board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sinks: (output: 0, messages: 1), commandSource: 1,
+            sourceCount: 2, readsKeys: readsKeys)
+    }
+
+    /// Starts a program, as the runner does, and returns what its first event wrote.
+    func start(_ program: inout LineProgram) -> [Written] {
+        Self.writes(program.update(.input(.resize(columns: 1, rows: 1)), at: 0))
+    }
+
+    @Test func theFirstLineStatesEveryButtonThenChangesAreMergedPerButton() {
+        var program = inbox()
+        #expect(start(&program) == [Written(text: Self.summary, sink: 0)])
+        #expect(Self.writes(program.update(.line("Messages=5", source: 0), at: 1)) == [])
+        #expect(Self.writes(program.update(.line("Messages+=1", source: 0), at: 1.1)) == [])
+        #expect(Self.writes(program.update(.line("Cart=1", source: 0), at: 1.2)) == [])
+        #expect(program.nextWakeTime(after: 1.2) == 1.25, "the line's due time, no frames of motion")
+        #expect(Self.writes(program.update(.tick, at: 1.25)) == [Written(text: "Messages: 6 unread (+4)", sink: 0)])
+        #expect(Self.writes(program.update(.tick, at: 1.45)) == [Written(text: "Cart: 1 unread (new)", sink: 0)])
+        #expect(program.nextWakeTime(after: 1.45) == nil)
+    }
+
+    @Test func nothingMovesAndNothingIsDrawn() {
+        var program = inbox()
+        _ = start(&program)
+        _ = program.update(.input(.character("1")), at: 1)
+        #expect(program.board.toolbar.motions.allSatisfy { $0 == BadgeMotion() })
+        var canvas = Canvas(columns: 10, rows: 2)
+        program.render(into: &canvas, at: 1.1)
+        #expect(canvas == Canvas(columns: 10, rows: 2))
+    }
+
+    @Test func keysPressMoveTheFocusListTheKeysRestateAndQuit() {
+        var program = inbox(autoPlays: true)
+        _ = start(&program)
+        #expect(Self.writes(program.update(.input(.character("3")), at: 0.5)) == [])
+        #expect(!program.board.autoPlay.isRunning, "a key ends auto-play")
+        #expect(
+            Self.writes(program.update(.input(.key(.tab)), at: 0.6))
+                == [Written(text: "Focus on Messages: 2 unread", sink: 0)], "pressing 3 focused Notifications")
+        #expect(
+            Self.writes(program.update(.tick, at: 0.75)) == [
+                Written(text: "Notifications: none unread (cleared)", sink: 0)
+            ])
+        let help = Self.writes(program.update(.input(.character("?")), at: 1))
+        #expect(help.count == 1 && help[0].text.hasPrefix("Keys: 1-3 clear"), "\(help)")
+        #expect(!program.board.isShowingHelp)
+        _ = program.update(.input(.character("1")), at: 2)
+        #expect(
+            Self.writes(program.update(.input(.key(.redraw)), at: 2.1)) == [
+                Written(text: "Messages: none unread (cleared)", sink: 0),
+                Written(text: "Inbox. Messages: none unread; Cart: none unread; Notifications: none unread", sink: 0),
+            ], "what waits is said first")
+        #expect(program.update(.input(.key(.suspend)), at: 3) == .suspend)
+        _ = program.update(.input(.character("2")), at: 4)
+        let quit = program.update(.input(.character("q")), at: 4.01)
+        #expect(Self.quits(quit))
+        #expect(Self.writes(quit) == [], "Cart was at zero already: nothing to say")
+    }
+
+    @Test func aQuitSaysTheChangesThatWaitFirst() {
+        var program = inbox()
+        _ = start(&program)
+        _ = program.update(.line("Cart=4", source: 0), at: 1)
+        let quit = program.update(.input(.key(.interrupt)), at: 1.05)
+        #expect(Self.writes(quit) == [Written(text: "Cart: 4 unread (new)", sink: 0)])
+        #expect(Self.quits(quit))
+    }
+
+    @Test func commandsFromStandardInput() {
+        var program = inbox()
+        _ = start(&program)
+        #expect(Self.writes(program.update(.line("press cart", source: 1), at: 1)) == [])
+        _ = program.update(.line("2", source: 1), at: 1.1)
+        _ = program.update(.line("1", source: 1), at: 1.2)
+        #expect(
+            Self.writes(program.update(.line("status", source: 1), at: 1.3)) == [
+                Written(text: "Messages: none unread (cleared)", sink: 0),
+                Written(text: "Inbox. Messages: none unread; Cart: none unread; Notifications: 96 unread", sink: 0),
+            ])
+        #expect(
+            Self.writes(program.update(.line("launch", source: 1), at: 1.4)) == [
+                Written(
+                    text: "badgebar: ignored 'launch': expected a button number (1-3), press NAME, status or q", sink: 1
+                )
+            ])
+        #expect(Self.writes(program.update(.line("", source: 1), at: 1.5)) == [])
+        #expect(Self.quits(program.update(.line("q", source: 1), at: 1.6)))
+    }
+
+    @Test func noticesGoToTheMessageSink() {
+        var program = inbox()
+        _ = start(&program)
+        #expect(
+            Self.writes(program.update(.line("Nope=1", source: 0), at: 1))
+                == [Written(text: "badgebar: ignored 'Nope': no button has that title", sink: 1)])
+        #expect(
+            Self.writes(program.update(.lineDiscarded(source: 0, byteCount: 5000), at: 2))
+                == [Written(text: "badgebar: " + LineReader.discardedLineNotice(byteCount: 5000), sink: 1)])
+        #expect(
+            Self.writes(program.update(.problem("something broke"), at: 3))
+                == [Written(text: "badgebar: something broke", sink: 1)])
+        #expect(
+            Self.writes(program.update(.sinkProblem(sink: 0, .dropped(lineCount: 3)), at: 4))
+                == [Written(text: LineProgram.droppedNotice(3), sink: 1)])
+        #expect(LineProgram.droppedNotice(1).contains(" 1 line dropped"))
+        #expect(Self.writes(program.update(.sinkProblem(sink: 1, .dropped(lineCount: 3)), at: 5)) == [])
+    }
+
+    @Test func aReaderThatGoesAwayEndsIt() {
+        var program = inbox()
+        _ = start(&program)
+        let error = SystemError(call: "write", errorNumber: EPIPE)
+        #expect(program.update(.sinkProblem(sink: 0, .closed(error)), at: 1) == .quit)
+        #expect(program.outputFailure == error)
+    }
+
+    @Test func withoutKeysItEndsWhenEveryInputHasEndedAndNothingElseCanChange() {
+        var program = inbox(readsKeys: false)
+        _ = start(&program)
+        _ = program.update(.line("Cart=2", source: 0), at: 1)
+        #expect(!Self.quits(program.update(.sourceEnded(source: 0, problem: nil), at: 1.01)))
+        let end = program.update(.sourceEnded(source: 1, problem: nil), at: 1.02)
+        #expect(Self.writes(end) == [Written(text: "Cart: 2 unread (new)", sink: 0)])
+        #expect(Self.quits(end))
+
+        var playing = inbox(autoPlays: true, readsKeys: false)
+        _ = start(&playing)
+        _ = playing.update(.sourceEnded(source: 0, problem: "stopped reading counts"), at: 0.1)
+        #expect(!Self.quits(playing.update(.sourceEnded(source: 1, problem: nil), at: 0.2)), "auto-play still plays")
+
+        var nothing = LineProgram(
+            board: Inbox.demo(startTime: 0, autoPlays: false), sinks: (output: 0, messages: 1), commandSource: nil,
+            sourceCount: 0, readsKeys: false)
+        let only = nothing.update(.input(.resize(columns: 1, rows: 1)), at: 0)
+        #expect(Self.writes(only) == [Written(text: Self.summary, sink: 0)] && Self.quits(only))
+    }
+
+    @Test func theDemoThroughTheRunnerAsLinesOnAPipe() throws {
+        let output = try FileDescriptor.pipe()
+        let messages = try FileDescriptor.pipe()
+        defer {
+            output.read.close()
+            messages.read.close()
+        }
+        let sinks = [
+            OutputSink(descriptor: output.write, name: "output", owned: true),
+            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+        ]
+        var program = LineProgram(
+            board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), commandSource: nil,
+            sourceCount: 0, readsKeys: true)
+        let terminal = ScriptedTerminal(script: [.init(at: 4.5, .terminate(SIGTERM))])
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: sinks) == .terminated(signal: SIGTERM))
+        #expect(terminal.frames.count == 1, "one empty canvas, drawn once")
+        // It wakes for auto-play's steps and the lines due a quarter of a second after them: no frames.
+        let wakes = terminal.deadlines.compactMap { $0 }.map { ($0 * 100).rounded() / 100 }
+        #expect(wakes == [1.3, 1.55, 2.6, 2.85, 3.9, 4.15, 5.2])
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(output.read.rawValue, &buffer, buffer.count)
+        #expect(
+            String(decoding: buffer[0..<max(count, 0)], as: UTF8.self) == """
+                \(Self.summary)
+                Notifications: 98 unread (+2)
+                Cart: 1 unread (new)
+                Messages: 3 unread (+1)
+
+                """)
+    }
+}

@@ -1,0 +1,65 @@
+import BadgeKit
+import BadgeTerminal
+import Foundation
+import Testing
+
+@testable import badgebar
+
+@Suite struct PresentationTests {
+    func options(_ arguments: [String]) throws -> Options {
+        guard case .run(let options) = try Options.parse(arguments) else {
+            throw Options.UsageError(message: "expected to run")
+        }
+        return options
+    }
+
+    func presentation(
+        _ arguments: [String] = [], environment: [String: String] = ["TERM": "xterm-256color"], terminal: Bool = true
+    ) throws -> Options.Presentation {
+        try options(arguments).presentation(environment: { environment[$0] }, standardOutputIsTerminal: terminal)
+    }
+
+    @Test func theFullScreenInACapableTerminal() throws {
+        #expect(try presentation() == .fullScreen)
+        #expect(try presentation(environment: ["TERM": "xterm-256color", "ACCESSIBLE": "0"]) == .fullScreen)
+        #expect(try presentation(environment: ["TERM": "xterm-256color", "ACCESSIBLE": ""]) == .fullScreen)
+        #expect(try presentation(environment: [:]) == .fullScreen, "TERM unset: the full screen says why it cannot")
+    }
+
+    @Test func linesWhenAskedForOrWhenTheFullScreenCannotBe() throws {
+        #expect(try presentation(["--lines"]) == .lines)
+        #expect(try presentation(environment: ["TERM": "xterm-256color", "ACCESSIBLE": "1"]) == .lines)
+        #expect(try presentation(environment: ["TERM": "dumb"]) == .lines)
+        #expect(try presentation(terminal: false) == .lines)
+    }
+
+    @Test func onceWhateverTheTerminal() throws {
+        #expect(try presentation(["--once"], terminal: false) == .once(.plain))
+        #expect(try presentation(["--once", "--format", "tmux"], environment: ["ACCESSIBLE": "1"]) == .once(.tmux))
+        #expect(try options(["--once", "--format=json"]).format == .json)
+    }
+
+    @Test func lineModeTakesKeysFromATerminalAndCommandsFromAnythingElse() {
+        let terminal = App.lineInputs(standardInputIsTerminal: true, countsPath: "counts.txt")
+        #expect(terminal.keys == .standardInput && !terminal.readsCommands)
+        let counts = App.lineInputs(standardInputIsTerminal: false, countsPath: "-")
+        #expect(counts.keys == .controllingTerminal && !counts.readsCommands)
+        let commands = App.lineInputs(standardInputIsTerminal: false, countsPath: nil)
+        #expect(commands.keys == .none && commands.readsCommands)
+    }
+
+    @Test func optionsThatDoNotGoTogetherAreRefused() {
+        #expect(throws: Options.UsageError(message: "--once prints the toolbar once; it cannot be used with --lines")) {
+            try Options.parse(["--once", "--lines"])
+        }
+        #expect(throws: Options.UsageError(message: "--format says what --once prints; give --once too")) {
+            try Options.parse(["--format", "tmux"])
+        }
+        #expect(
+            throws: Options.UsageError(message: "--record records the full screen, which --once does not draw")
+        ) { try Options.parse(["--once", "--record", "x.cast"]) }
+        #expect(
+            throws: Options.UsageError(message: "--record records the full screen, which --lines does not draw")
+        ) { try Options.parse(["--record", "x.cast", "--lines"]) }
+    }
+}

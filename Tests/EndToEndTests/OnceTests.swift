@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    @Suite("Once, for status bars") struct OnceTests {
+        static let golden = BadgebarBinary.packageRoot + "/Tests/Golden/once"
+
+        /// `--title Status` and a `--button` for each line of the golden toolbar's `buttons.txt`.
+        static func toolbarArguments() throws -> [String] {
+            let buttons = try String(contentsOfFile: golden + "/buttons.txt", encoding: .utf8)
+            return ["--title", "Status"] + buttons.split(separator: "\n").flatMap { ["--button", String($0)] }
+        }
+
+        private func run(_ arguments: [String], environment: [String] = []) throws -> ProcessResult {
+            try ChildProcess.run(
+                try BadgebarBinary.path(), arguments,
+                environment: ChildProcess.cleanEnvironment(
+                    ["TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no"] + environment), timeout: 10)
+        }
+
+        @Test(
+            "Each format prints exactly its golden file and exits 0",
+            arguments: [
+                ("plain.txt", ["--format", "plain"]), ("plain-ascii.txt", ["--icons", "ascii"]),
+                ("tmux.txt", ["--format", "tmux"]), ("tmux-no-color.txt", ["--format=tmux", "--color", "never"]),
+                ("json.txt", ["--format", "json"]), ("i3bar.txt", ["--format", "i3bar"]),
+            ])
+        func goldenOutput(_ file: String, _ arguments: [String]) throws {
+            let result = try run(["--once"] + (try Self.toolbarArguments()) + arguments)
+            #expect(result.status == .exited(0), "\(result.standardError)")
+            #expect(result.standardError == "")
+            #expect(result.standardOutput == (try String(contentsOfFile: Self.golden + "/" + file, encoding: .utf8)))
+        }
+
+        @Test("NO_COLOR turns the tmux colours off; --color always turns them back on")
+        func noColor() throws {
+            let tmux = try String(contentsOfFile: Self.golden + "/tmux.txt", encoding: .utf8)
+            let plainTmux = try String(contentsOfFile: Self.golden + "/tmux-no-color.txt", encoding: .utf8)
+            let arguments = ["--once", "--format", "tmux"] + (try Self.toolbarArguments())
+            #expect(try run(arguments, environment: ["NO_COLOR=1"]).standardOutput == plainTmux)
+            #expect(try run(arguments + ["--color", "always"], environment: ["NO_COLOR=1"]).standardOutput == tmux)
+        }
+
+        @Test("--counts-from is read to its end, from a file or a FIFO, and a bad line is reported")
+        func countsReadToTheEnd() throws {
+            let folder = BadgebarBinary.packageRoot + "/.build/once-counts-\(getpid())"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let file = folder + "/counts"
+            try "Mail=142\nBuilds+=2\nbogus\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let buttons = ["--button", "Mail:envelope:1", "--button", "Builds:hammer:0:yellow", "--icons", "ascii"]
+            let fromFile = try run(["--once", "--counts-from", file] + buttons)
+            #expect(fromFile.status == .exited(0))
+            #expect(fromFile.standardOutput == "@ 99+  T 2\n")
+            #expect(fromFile.standardError == "badgebar: ignored 'bogus': expected Name=N, Name+=N or Name-=N\n")
+
+            let fifo = folder + "/counts.fifo"
+            try #require(mkfifo(fifo, 0o600) == 0)
+            // A writer that comes after badgebar opened the FIFO and pauses between lines: read until it closes.
+            let writer = try ChildProcess.spawn(
+                "sh", ["-c", "sleep 0.2; { echo Mail=7; sleep 0.3; echo Builds=3; } > \"$0\"", fifo],
+                environment: ChildProcess.cleanEnvironment(),
+                files: [.open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(1, as: 1), .duplicate(2, as: 2)])
+            let fromFIFO = try run(["--once", "--counts-from", fifo] + buttons)
+            kill(writer, SIGKILL)
+            var status: Int32 = 0
+            waitpid(writer, &status, 0)
+            #expect(fromFIFO.status == .exited(0))
+            #expect(fromFIFO.standardOutput == "@ 7  T 3\n")
+        }
+
+        @Test("The README's status-right recipe in a real tmux: the client draws the badges in their colours")
+        func tmuxStatusLine() throws {
+            let binary = try BadgebarBinary.path()
+            let folder = BadgebarBinary.packageRoot + "/.build/once-tmux-\(getpid())"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let counts = folder + "/counts"
+            try "Mail=3\nBuilds=1\n".write(toFile: counts, atomically: true, encoding: .utf8)
+
+            // The recipe as the README gives it, with this binary and this counts file.
+            let readme = try String(contentsOfFile: BadgebarBinary.packageRoot + "/README.md", encoding: .utf8)
+            let block = try #require(readme.firstMatch(of: /```tmux\n((?s).*?)```/)).1
+            #expect(block.contains("#(badgebar --once --format tmux"))
+            let configuration = folder + "/status.conf"
+            try String(block).replacing("#(badgebar ", with: "#(\(binary) ")
+                .replacing("~/.cache/badgebar-counts", with: counts)
+                .appending(
+                    "set -g status-left ''\nset -g window-status-current-format ''\nset -g status-style default\n"
+                )
+                .write(toFile: configuration, atomically: true, encoding: .utf8)
+
+            // The inner tmux server has the status line; the outer one shows a client of it, so its colours can be read.
+            let socket = folder + "/inner.sock"
+            let environment = ChildProcess.cleanEnvironment(["TERM=xterm-256color"])
+            func inner(_ arguments: [String]) throws {
+                let result = try ChildProcess.run(
+                    "tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
+                guard result.status == .exited(0) else {
+                    throw EndToEndFailure("tmux \(arguments) failed: \(result.standardError)")
+                }
+            }
+            try inner(["new-session", "-d", "-s", "inner", "-x", "80", "-y", "6", "sleep 600"])
+            defer { _ = try? inner(["kill-server"]) }
+            try inner(["source-file", configuration])
+            let outer = try TmuxTerminal(
+                columns: 80, rows: 6, pipeline: "env -u TMUX tmux -S '\(socket)' -f /dev/null attach -t inner")
+            defer { outer.close() }
+            let screen = try outer.waitUntil("the badges in the status line", timeout: .seconds(15)) {
+                $0[5].hasSuffix("📨 3  🔨 1")
+            }
+            let styled = try outer.captureWithEscapes()
+            let row = styled.rows[5]
+            let three = try #require(row.lastIndex { $0.text == "3" }, "\(screen)")
+            let one = try #require(row.lastIndex { $0.text == "1" }, "\(screen)")
+            for column in (three - 1)...(three + 1) {
+                #expect(row[column].background == "48;5;196", "Mail's badge, red: \(row[column])")
+                #expect(row[column].foreground == "38;5;231", "white text: \(row[column])")
+            }
+            for column in (one - 1)...(one + 1) {
+                #expect(row[column].background == "48;5;220", "Builds' badge, yellow: \(row[column])")
+                #expect(row[column].foreground == "38;5;16", "black text: \(row[column])")
+            }
+            #expect(row[three - 3].background == nil, "the icon is not on the badge: \(row[three - 3])")
+        }
+    }
+}
