@@ -29,21 +29,35 @@ extension App {
             commandSource = sources.count
             sources.append(commands)
         }
+        var events: OutputSink?
+        if let failure = openEvents(into: &events) {
+            return failure.code
+        }
         let terminal: LineTerminal
         do {
-            try SignalRelay.install()
+            // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
+            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
             terminal = try LineTerminal(keys: inputs.keys)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
-        let sinks = [
-            OutputSink.standardStream(.standardOutput, name: "standard output"),
-            OutputSink.standardStream(.standardError, name: "standard error"),
-        ]
+        // The events' sink first, where the automation expects it; then the lines and the notices.
+        let sinks =
+            (events.map { [$0] } ?? []) + [
+                OutputSink.standardStream(.standardOutput, name: "standard output"),
+                OutputSink.standardStream(.standardError, name: "standard error"),
+            ]
+        let board = makeModel(startTime: terminal.now)
+        // Line mode has no window title and sends no notifications: it writes nothing but lines.
+        var configuration = automationConfiguration(
+            eventsName: events.map { "'\($0.name)'" }, unixTimeOffset: WallClock.unixTime - terminal.now)
+        configuration.setsWindowTitle = false
+        configuration.notificationMode = .never
         var program = LineProgram(
-            board: makeModel(startTime: terminal.now), sinks: (output: 0, messages: 1), commandSource: commandSource,
-            sourceCount: sources.count, readsKeys: terminal.readsKeys)
+            board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1), commandSource: commandSource,
+            sourceCount: sources.count, readsKeys: terminal.readsKeys,
+            automation: BoardAutomation(configuration: configuration, board: board, startTime: terminal.now))
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated = ending {

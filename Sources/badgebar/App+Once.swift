@@ -13,6 +13,10 @@ extension App {
         case .success(let reader): sources += reader.map { [$0] } ?? []
         case .failure(let exit): return exit.status.code
         }
+        if !options.watches.isEmpty {
+            sources.append(
+                WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
+        }
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
         let text = onceText(format, style: style, sources: sources, problem: Diagnostics.report)
@@ -42,13 +46,9 @@ extension App {
         board.autoPlay.stop()
         for source in sources {
             source.readCounts(
-                line: { line in
-                    do throws(CountUpdate.ParseError) {
-                        if let update = try CountUpdate.parse(line), let unknown = board.apply(update, at: 0) {
-                            problem(unknown)
-                        }
-                    } catch {
-                        problem(error.message)
+                update: { update in
+                    if let unknown = board.apply(update, at: 0) {
+                        problem(unknown)
                     }
                 },
                 problem: problem)

@@ -93,7 +93,7 @@ struct App {
     ///
     /// - Parameter sink: Where the opened sink goes.
     /// - Returns: `nil`, or the status to exit with.
-    private func openEvents(into sink: inout OutputSink?) -> ExitStatus? {
+    func openEvents(into sink: inout OutputSink?) -> ExitStatus? {
         guard let path = options.eventsPath else { return nil }
         if path == "-" {
             guard !FileDescriptor.standardOutput.isTerminal else {
@@ -116,7 +116,7 @@ struct App {
     }
 
     /// What runs around the board, from the options.
-    private func automationConfiguration(eventsName: String?, unixTimeOffset: Double)
+    func automationConfiguration(eventsName: String?, unixTimeOffset: Double)
         -> BoardAutomation.Configuration
     {
         BoardAutomation.Configuration(

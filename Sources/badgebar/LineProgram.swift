@@ -31,6 +31,8 @@ struct LineProgram: TerminalProgram {
     private var endedSources: Set<Int> = []
     /// Whether the first line has been written.
     private var hasStarted = false
+    /// Whether watches keep changing the counts, so the end of every input does not end the program.
+    private let keepsWatching: Bool
 
     /// Creates the program around a board.
     ///
@@ -40,13 +42,16 @@ struct LineProgram: TerminalProgram {
     ///   - commandSource: The source carrying commands, if any.
     ///   - sourceCount: How many live input sources there are.
     ///   - readsKeys: Whether keys come from a terminal.
+    ///   - automation: What runs around the board (watches, press commands, events), if anything.
     init(
         board: BadgeBoard, sinks: (output: Int, messages: Int), commandSource: Int?, sourceCount: Int,
-        readsKeys: Bool
+        readsKeys: Bool, automation: BoardAutomation? = nil
     ) {
         var board = board
         board.toolbar.stopMotion()
-        screen = BoardProgram(board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1)
+        screen = BoardProgram(
+            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation)
+        keepsWatching = automation?.hasWatches ?? false
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output
         messageSink = sinks.messages
@@ -120,7 +125,7 @@ struct LineProgram: TerminalProgram {
 
     /// Whether nothing can change the counts any more: no keys, every source at its end, auto-play stopped.
     private var isFinished: Bool {
-        !readsKeys && endedSources.count >= sourceCount && !board.autoPlay.isRunning
+        !readsKeys && !keepsWatching && endedSources.count >= sourceCount && !board.autoPlay.isRunning
     }
 
     /// Carries out a command typed on standard input; returns whether it quits.

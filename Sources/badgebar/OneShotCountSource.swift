@@ -1,27 +1,69 @@
+import BadgeKit
 import BadgeTerminal
 
-/// Where `--once` reads counts from, each read to its end in turn: the `--counts-from` source.
+/// Where `--once` reads counts from, each read to its end in turn: the `--counts-from` source, and the watches run once.
 ///
-/// A source hands over lines in the live-counts format (`Name=N`, `Name+=N`,
-/// `Name-=N`); `--once` applies them in order, then prints the toolbar. Any other
-/// source of counts that can be read once (a command run once) fits here too.
+/// A source hands over count updates in order; `--once` applies them, then prints the toolbar.
 protocol OneShotCountSource {
-    /// Reads to the end: each line of counts to `line`, each problem (a skipped line, a read that failed) to `problem`.
-    func readCounts(line: (String) -> Void, problem: (String) -> Void)
+    /// Reads to the end: each update to `update`, each problem (a skipped line, a read or a run that failed) to `problem`.
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void)
 }
 
 extension LineReader: OneShotCountSource {
-    func readCounts(line: (String) -> Void, problem: (String) -> Void) {
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void) {
         let outcome = readToEnd { delivery in
             switch delivery {
             case .line(let bytes):
-                line(String(decoding: bytes, as: UTF8.self))
+                do throws(CountUpdate.ParseError) {
+                    if let parsed = try CountUpdate.parse(bytes) {
+                        update(parsed)
+                    }
+                } catch {
+                    problem(error.message)
+                }
             case .discardedLine(let byteCount):
                 problem(LineReader.discardedLineNotice(byteCount: byteCount))
             }
         }
         if case .stopped(let stop) = outcome {
             problem(stop.message)
+        }
+    }
+}
+
+/// The `--watch` commands, each run once, all at the same time, each within its time limit (for `--once`).
+struct WatchesRunOnce: OneShotCountSource {
+    /// The watches.
+    let watches: [ButtonCommand]
+    /// The interval of watches that give none, which with a cap of 60 s bounds each run.
+    let defaultIntervalSeconds: Double
+
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void) {
+        let requests = watches.enumerated().map { index, watch in
+            ProcessRequest(
+                identifier: index, command: watch.command,
+                timeLimitSeconds: min(watch.intervalSeconds ?? defaultIntervalSeconds, WatchSchedule.longestRunSeconds))
+        }
+        for result in ProcessRequest.runAllToEnd(requests) {
+            let watch = watches[result.identifier]
+            let reading: Result<[CountUpdate], WatchProblem>
+            switch result.termination {
+            case .exited(0):
+                reading =
+                    result.outputWasCut
+                    ? .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
+                    : WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
+            case .timedOut:
+                reading = .failure(.timedOut(seconds: result.endTime - result.startTime))
+            default:
+                reading = .failure(.failed(result.summary))
+            }
+            switch reading {
+            case .success(let updates):
+                updates.forEach(update)
+            case .failure(let failure):
+                problem("\(watch.buttonTitle): \(watch.quotedCommand) \(failure)")
+            }
         }
     }
 }

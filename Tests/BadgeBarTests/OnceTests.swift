@@ -43,6 +43,22 @@ import Testing
             ])
     }
 
+    @Test func watchesRunOnceSideBySideAndTheirFailuresAreReported() throws {
+        let app = try app([])
+        let watches = try [
+            "Messages=echo 7", "Cart=printf 'Cart=3\\nMessages+=1\\n'", "Builds@1s=sleep 5", "Cart=exit 4",
+        ].map { text throws(ButtonCommand.ParseError) in try ButtonCommand.parse(text, allowsInterval: true) }
+        var problems: [String] = []
+        let clock = MonotonicClock()
+        let text = app.onceText(
+            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome),
+            sources: [WatchesRunOnce(watches: watches, defaultIntervalSeconds: 30)],
+            problem: { problems.append($0) })
+        #expect(clock.now < 3, "side by side, the slow one ended at its limit of 1 s")
+        #expect(text.hasPrefix("\" 8  $ 3"), "\(text)")
+        #expect(problems == ["Builds: 'sleep 5' timed out after 1s", "Cart: 'exit 4' failed, exit 4"])
+    }
+
     @Test func theStyleFollowsIconsColourAndLocale() throws {
         #expect(
             try app([]).onceStyle(noColorVariable: nil, usesUTF8: true)

@@ -33,6 +33,14 @@ import Testing
         #expect(try presentation(terminal: false) == .lines)
     }
 
+    @Test func eventsOnStandardOutputKeepTheFullScreenOnTheTerminal() throws {
+        #expect(try presentation(["--events-to", "-"], terminal: false) == .fullScreen)
+        #expect(try presentation(["--events-to", "events.jsonl"], terminal: false) == .lines)
+        for mode in ["--lines", "--once"] {
+            #expect(throws: Options.UsageError.self) { try options([mode, "--events-to", "-"]) }
+        }
+    }
+
     @Test func onceWhateverTheTerminal() throws {
         #expect(try presentation(["--once"], terminal: false) == .once(.plain))
         #expect(try presentation(["--once", "--format", "tmux"], environment: ["ACCESSIBLE": "1"]) == .once(.tmux))

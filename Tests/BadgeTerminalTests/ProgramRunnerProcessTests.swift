@@ -81,6 +81,20 @@ private struct Commander: TerminalProgram {
         #expect(survivors.trimmingCharacters(in: .whitespaces).isEmpty, "children left: \(survivors)")
     }
 
+    @Test func whatAFinishedRunLeftInTheBackgroundEndsWithTheProgram() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("left-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let (program, _) = run(
+            [
+                .run(
+                    ProcessRequest(
+                        identifier: 8, command: "(sleep 1; touch '\(marker)') </dev/null >/dev/null 2>&1 & echo 3"))
+            ], expecting: 1)
+        #expect(program.results.first?.succeeded == true)
+        usleep(1_500_000)
+        #expect(!FileManager.default.fileExists(atPath: marker), "the background sleep was ended at the end")
+    }
+
     @Test func outputPastTheLimitIsDroppedAndSaidSo() {
         let (program, _) = run(
             [.run(ProcessRequest(identifier: 3, command: "head -c 100000 /dev/zero", outputLimitBytes: 10))],

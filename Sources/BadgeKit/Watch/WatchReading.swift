@@ -50,7 +50,7 @@ public enum WatchReading {
 }
 
 /// Why a watch's run gave no count.
-public enum WatchProblem: Error, Sendable, Equatable {
+public enum WatchProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The command ended badly: `exit 1`, `killed by SIGKILL`, `could not start: …` (the runner's summary).
     case failed(String)
     /// The command ran past its time limit and was ended, after this many seconds.

@@ -193,7 +193,7 @@ public final class LineTerminal: TerminalBackend {
     /// Makes a child's group the terminal's foreground group and continues it.
     public func giveForeground(to group: pid_t) {
         keyboard?.setForegroundGroup(group)
-        kill(-group, SIGCONT)
+        SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
     /// Makes the program's group the foreground group again and puts the keyboard in raw mode.

@@ -40,6 +40,8 @@ final class ProcessSupervisor {
     static let errorLimitBytes = 4096
 
     private var children: [Child] = []
+    /// The process groups of finished runs that still have members (what a command started in the background).
+    private var lingeringGroups: Set<pid_t> = []
     private var readBuffer = [UInt8](repeating: 0, count: 16_384)
     /// The program's environment as `NAME=value`, read once.
     private let baseEnvironment: [String]
@@ -243,6 +245,11 @@ final class ProcessSupervisor {
         let child = children.remove(at: index)
         child.output?.close()
         child.errors?.close()
+        // What the command left running in its group (`cmd &`) ends with the program, not before.
+        lingeringGroups = lingeringGroups.filter(SignalDisposition.groupExists)
+        if SignalDisposition.groupExists(child.processIdentifier) {
+            lingeringGroups.insert(child.processIdentifier)
+        }
         let errorLine = String(decoding: child.errorText, as: UTF8.self)
             .split(whereSeparator: \.isNewline).first.map(String.init)
         return ProcessResult(
@@ -271,6 +278,11 @@ final class ProcessSupervisor {
     ///
     /// SIGTERM first, with a moment to exit; SIGKILL for what is left.
     func endAll(waitingAtMostSeconds seconds: Double = 1) {
+        for group in lingeringGroups {
+            SignalDisposition.send(SIGTERM, toGroup: group)
+            SignalDisposition.send(SIGCONT, toGroup: group)
+        }
+        lingeringGroups.removeAll()
         guard !children.isEmpty else { return }
         for child in children {
             SignalDisposition.send(SIGTERM, toGroup: child.processIdentifier)
@@ -296,23 +308,50 @@ extension ProcessSupervisor {
     /// Runs one request to its end and returns its result, waiting for it (wraps `poll`), for a question asked
     /// before the run loop starts; the request's time limit bounds the wait.
     func runToEnd(_ request: ProcessRequest) -> ProcessResult {
+        Self.runAllToEnd([request])[0]
+    }
+
+    /// Runs requests side by side to their ends and returns their results in the requests' order, waiting for
+    /// them (wraps `poll`); each request's time limit bounds its run.
+    static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
+        let supervisor = ProcessSupervisor()
         let clock = MonotonicClock()
-        if let failed = start(request, at: clock.now) {
-            return failed
-        }
-        while true {
-            let now = clock.now
-            enforceTimeLimits(at: now)
-            if let result = reap(at: now).first {
-                return result
+        var results: [Int: ProcessResult] = [:]
+        for (position, request) in requests.enumerated() {
+            var numbered = request
+            numbered.identifier = position
+            if let failed = supervisor.start(numbered, at: clock.now) {
+                results[position] = failed
             }
-            let watched = descriptors
+        }
+        while results.count < requests.count {
+            let now = clock.now
+            supervisor.enforceTimeLimits(at: now)
+            for result in supervisor.reap(at: now) {
+                results[result.identifier] = result
+            }
+            guard results.count < requests.count else { break }
+            let watched = supervisor.descriptors
             var polled = watched.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-            let wait = nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
+            let wait = supervisor.nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
             _ = poll(&polled, nfds_t(polled.count), wait)
             for (index, descriptor) in watched.enumerated() where polled[index].revents != 0 {
-                read(from: descriptor)
+                supervisor.read(from: descriptor)
             }
         }
+        return requests.indices.map { position in
+            var result = results[position]!
+            result.identifier = requests[position].identifier
+            return result
+        }
+    }
+}
+
+extension ProcessRequest {
+    /// Runs requests side by side to their ends, outside any run loop, and returns their results in order.
+    ///
+    /// For programs that ask once and print, such as `--once`: each request's time limit bounds its run.
+    public static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
+        ProcessSupervisor.runAllToEnd(requests)
     }
 }

@@ -31,4 +31,9 @@ enum SignalDisposition {
         guard group > 0 else { return }
         _ = kill(-group, signal)
     }
+
+    /// Whether a process group still has a member (wraps `kill` with signal 0).
+    static func groupExists(_ group: pid_t) -> Bool {
+        group > 0 && kill(-group, 0) == 0
+    }
 }

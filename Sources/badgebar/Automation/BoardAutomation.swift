@@ -57,6 +57,9 @@ struct BoardAutomation {
     /// Which rises notify.
     private(set) var gate: NotificationGate
     private let configuration: Configuration
+
+    /// Whether any watch feeds the counts, so they keep changing by themselves.
+    var hasWatches: Bool { !configuration.watches.isEmpty }
     /// The `--on-press` commands of each button, by index.
     private let pressCommands: [Int: [ButtonCommand]]
     /// The `--open` command of each button, by index.

@@ -20,6 +20,11 @@ extension Options {
         if format != nil && !once {
             throw UsageError(message: "--format says what --once prints; give --once too")
         }
+        if eventsPath == "-" && (once || lines) {
+            throw UsageError(
+                message: "--events-to - puts the events on standard output, where \(once ? "--once" : "--lines") "
+                    + "writes too; name a file or FIFO")
+        }
         if recordingPath != nil && (once || lines) {
             throw UsageError(
                 message: "--record records the full screen, which \(once ? "--once" : "--lines") does not draw")
@@ -29,8 +34,9 @@ extension Options {
     /// How to show the toolbar, from the options, the environment and where standard output goes.
     ///
     /// Line mode is chosen by `--lines`, and also when ACCESSIBLE is set (not empty,
-    /// not 0), when TERM is `dumb`, or when standard output is not a terminal: the full
-    /// screen stays the default in a capable terminal.
+    /// not 0), when TERM is `dumb`, or when standard output is not a terminal, unless
+    /// it carries the events (`--events-to -`, the screen then drawn on `/dev/tty`):
+    /// the full screen stays the default in a capable terminal.
     ///
     /// - Parameters:
     ///   - environment: Looks up ACCESSIBLE and TERM.
@@ -40,7 +46,8 @@ extension Options {
             return .once(format ?? .plain)
         }
         let accessible = environment("ACCESSIBLE").map { !$0.isEmpty && $0 != "0" } ?? false
-        if lines || accessible || environment("TERM") == "dumb" || !standardOutputIsTerminal {
+        let outputIsTaken = !standardOutputIsTerminal && eventsPath != "-"
+        if lines || accessible || environment("TERM") == "dumb" || outputIsTaken {
             return .lines
         }
         return .fullScreen
