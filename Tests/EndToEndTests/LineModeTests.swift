@@ -113,6 +113,20 @@ extension EndToEnd {
             #expect(process.waitForExit(timeout: .seconds(5)) == .exited(143))
         }
 
+        @Test("A watch feeds line mode, which goes on after standard input ends, until SIGTERM ends it with 143")
+        func watchFeedsLines() throws {
+            let (process, output) = try startPiped([
+                "--button", "Mail:envelope:0", "--watch", "Mail=echo 3", "--watch", "Mail@200ms=echo 3",
+            ])
+            defer { process.stop() }
+            let lines = readLines(2, from: output)
+            #expect(Array(lines.prefix(2)) == ["Badges. Mail: none unread", "Mail: 3 unread (new)"])
+            usleep(500_000)
+            #expect(process.waitForExit(timeout: .milliseconds(10)) == nil, "still running with a watch")
+            kill(process.pid, SIGTERM)
+            #expect(process.waitForExit(timeout: .seconds(5)) == .exited(143))
+        }
+
         @Test("badgebar | head -2: the reader goes away and it ends quietly with 0")
         func readerGoesAway() throws {
             let (process, output) = try startPiped([])

@@ -33,6 +33,17 @@ extension EndToEnd {
             #expect(result.standardOutput == (try String(contentsOfFile: Self.golden + "/" + file, encoding: .utf8)))
         }
 
+        @Test("--watch commands run once for --once: their counts printed, a failure reported, still exit 0")
+        func watchesRunOnce() throws {
+            let result = try run([
+                "--once", "--icons", "ascii", "--button", "Mail:envelope:0", "--button", "Jobs:gear:0", "--watch",
+                "Mail=echo 12", "--watch", "Jobs=echo oops",
+            ])
+            #expect(result.status == .exited(0))
+            #expect(result.standardOutput == "@ 12  %\n")
+            #expect(result.standardError == "badgebar: Jobs: 'echo oops' wrote 'oops', not a count\n")
+        }
+
         @Test("NO_COLOR turns the tmux colours off; --color always turns them back on")
         func noColor() throws {
             let tmux = try String(contentsOfFile: Self.golden + "/tmux.txt", encoding: .utf8)
