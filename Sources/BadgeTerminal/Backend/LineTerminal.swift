@@ -34,10 +34,8 @@ public final class LineTerminal: TerminalBackend {
     private var keys: KeyReader
     /// Whether the keyboard is in raw mode, so its modes must be put back.
     private var holdsKeyboard = false
-    /// Whether a child has the terminal, so keys are its to read.
-    private var isHandedOver = false
-    /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
-    private var pendingTermination: Int32?
+    /// Suspend and continue, and whether a child has the terminal.
+    private var jobs = JobControl()
     private var isClosed = false
 
     /// Whether keys are read from a terminal.
@@ -116,7 +114,7 @@ public final class LineTerminal: TerminalBackend {
         if let escape = keys.deadline {
             wake = min(wake ?? escape, escape)
         }
-        let keyboardDescriptor = isHandedOver ? -1 : (keyboard?.input.rawValue ?? -1)
+        let keyboardDescriptor = jobs.isHandedOver ? -1 : (keyboard?.input.rawValue ?? -1)
         var polled = [
             pollfd(fd: keyboardDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
@@ -129,7 +127,7 @@ public final class LineTerminal: TerminalBackend {
         }
         let result = poll(&polled, nfds_t(polled.count), clock.pollTimeoutMilliseconds(until: wake))
         if let ending = BackendEvent.endingWait(
-            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: pendingTermination)
+            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
         {
             return [ending]
         }
@@ -170,24 +168,20 @@ public final class LineTerminal: TerminalBackend {
         return (try? hold()) != nil
     }
 
-    /// Puts the keyboard's modes back and stops with SIGTSTP; once continued in the foreground, raw mode again.
+    /// Puts the keyboard's modes back and stops the job with SIGTSTP; once continued in the foreground, raw mode again.
     public func suspend() -> Int32? {
-        release()
-        return JobControl.stop(with: SIGTSTP, until: holdAgain)
+        jobs.suspend(release: release, holdAgain: holdAgain)
     }
 
     /// Raw mode again after a stop from outside, or stops again if continued in the background.
     public func continueAfterStop() {
-        guard !isHandedOver, !holdAgain() else { return }
-        if let signal = JobControl.stop(with: SIGTTOU, until: holdAgain) {
-            pendingTermination = signal
-        }
+        jobs.continueAfterStop(holdAgain: holdAgain)
     }
 
     /// Puts the keyboard's modes back, for a child to use the terminal.
     public func releaseForChild() {
         release()
-        isHandedOver = true
+        jobs.isHandedOver = true
     }
 
     /// Makes a child's group the terminal's foreground group and continues it.
@@ -199,7 +193,7 @@ public final class LineTerminal: TerminalBackend {
     /// Makes the program's group the foreground group again and puts the keyboard in raw mode.
     public func takeBack() {
         keyboard?.setForegroundGroup(getpgrp())
-        isHandedOver = false
+        jobs.isHandedOver = false
         _ = holdAgain()
     }
 

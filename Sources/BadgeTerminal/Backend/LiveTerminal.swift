@@ -60,12 +60,10 @@ public final class LiveTerminal: TerminalBackend {
     private var waitingFrame: Canvas?
     /// The latest window title not yet sent, because the terminal had not taken the last frame.
     private var waitingTitle: String?
-    /// Whether a child has the terminal, so keys are its to read.
-    private var isHandedOver = false
+    /// Suspend and continue, and whether a child has the terminal.
+    private var jobs = JobControl()
     /// How desktop notifications are sent here, when the program sends them.
     public let notification: DesktopNotification?
-    /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
-    private var pendingTermination: Int32?
 
     /// Checks the environment, then takes the terminal on standard input and output.
     ///
@@ -234,7 +232,7 @@ public final class LiveTerminal: TerminalBackend {
         }
         let timeout = clock.pollTimeoutMilliseconds(until: wake)
         var polled = [
-            pollfd(fd: isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: jobs.isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
             pollfd(
                 fd: output.hasPending ? output.descriptor.rawValue : -1, events: Int16(POLLOUT), revents: 0),
@@ -249,7 +247,7 @@ public final class LiveTerminal: TerminalBackend {
         }
         let result = poll(&polled, nfds_t(polled.count), timeout)
         if let ending = BackendEvent.endingWait(
-            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: pendingTermination)
+            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
         {
             return [ending]
         }
@@ -286,16 +284,15 @@ public final class LiveTerminal: TerminalBackend {
         return .resize(columns: newSize.columns, rows: newSize.rows)
     }
 
-    /// Gives the terminal back and stops with SIGTSTP; once continued in the foreground, takes it again.
+    /// Gives the terminal back and stops the job with SIGTSTP; once continued in the foreground, takes it again.
     public func suspend() -> Int32? {
-        session.release()
-        return stopUntilForeground(signal: SIGTSTP)
+        jobs.suspend(release: session.release, holdAgain: holdAgain)
     }
 
     /// Gives the terminal back as it was, so a child can use it.
     public func releaseForChild() {
         session.release()
-        isHandedOver = true
+        jobs.isHandedOver = true
     }
 
     /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.
@@ -307,35 +304,19 @@ public final class LiveTerminal: TerminalBackend {
     /// Makes the program's group the foreground group again and takes the terminal back.
     public func takeBack() {
         session.device.setForegroundGroup(getpgrp())
-        isHandedOver = false
-        if session.holdAgain(), let resized = adoptKernelSize() {
-            keys.pending.append(resized)
-        }
+        jobs.isHandedOver = false
+        _ = holdAgain()
     }
 
     /// Takes the terminal back after a stop from outside, or stops again if continued in the background.
     public func continueAfterStop() {
-        guard !isHandedOver else { return }
-        if session.holdAgain() {
-            if let resized = adoptKernelSize() { keys.pending.append(resized) }
-            return
-        }
-        // Continued in the background (`kill -CONT` while the shell has the terminal): stop again, as
-        // a full-screen program does, until `fg` brings it to the foreground.
-        if let signal = stopUntilForeground(signal: SIGTTOU) {
-            pendingTermination = signal
-        }
+        jobs.continueAfterStop(holdAgain: holdAgain)
     }
 
-    /// Stops the program with a stop signal's default action, and once continued takes the terminal back if in the foreground.
-    ///
-    /// - Returns: The termination signal that arrived while stopped, after
-    ///   which the terminal must stay the shell's; `nil` once the program holds the terminal again.
-    private func stopUntilForeground(signal stopSignal: Int32) -> Int32? {
-        if let termination = JobControl.stop(with: stopSignal, until: { session.holdAgain() }) {
-            return termination
-        }
+    /// Takes the terminal again if in the foreground, and notes a size that changed meanwhile.
+    private func holdAgain() -> Bool {
+        guard session.holdAgain() else { return false }
         if let resized = adoptKernelSize() { keys.pending.append(resized) }
-        return nil
+        return true
     }
 }
