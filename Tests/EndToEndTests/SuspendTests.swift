@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import Testing
 
 extension EndToEnd {
@@ -40,6 +42,59 @@ extension EndToEnd {
                     && $0[InboxLayout.statusRow].contains("Notifications: none unread")
             }
             try terminal.quitInShell()
+        }
+
+        /// The pids of the shell's children: the members of a pipeline it runs.
+        private static func children(of shell: pid_t) -> [pid_t] {
+            let text = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { pid_t($0) }
+        }
+
+        /// Types a pipeline with the program in it into an interactive bash, suspends it with Ctrl-Z, expects the
+        /// whole job stopped and the prompt back, then brings it back with `fg` and quits.
+        private func suspendPipeline(_ commandLine: (String) -> String) throws {
+            let terminal = try TmuxTerminal.interactiveBash()
+            defer { terminal.close() }
+            try terminal.waitUntil("the shell's prompt") { TmuxTerminal.showsPrompt($0) }
+            try terminal.type(command: commandLine("'\(terminal.binary)' --no-autoplay"))
+            try terminal.waitForInbox()
+            let before = try terminal.waitUntilStill()
+            let pid = try terminal.programPID()
+            let members = Self.children(of: try terminal.panePID())
+            #expect(members.count >= 2 && members.contains(pid), "a pipeline of two: \(members)")
+
+            try terminal.sendKeys("C-z")
+            let stopped = try terminal.waitUntil("the shell to report the whole pipeline stopped and prompt again") {
+                $0.contains("Stopped") && TmuxTerminal.showsPrompt($0)
+            }
+            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "0 0", "\(stopped)")
+            for member in members {
+                #expect(TmuxTerminal.processState(member) == "T", "pipeline member \(member) stopped\n\(stopped)")
+            }
+
+            try terminal.type(command: "fg")
+            let back = try terminal.waitUntil("fg to bring back every cell of the Inbox") { $0.lines == before.lines }
+            #expect(try terminal.display("#{alternate_on} #{mouse_any_flag}") == "1 1", "\(back)")
+            for member in members {
+                #expect(TmuxTerminal.processState(member) != "T", "pipeline member \(member) continued")
+            }
+            try terminal.sendKeys("3")
+            try terminal.waitUntil("key 3 to clear the 96 after fg") {
+                $0.words(row: InboxLayout.badgeRow) == ["2"]
+                    && $0[InboxLayout.statusRow].contains("Notifications: none unread")
+            }
+            try terminal.quitInShell()
+        }
+
+        @Test("Ctrl-Z with counts from a producer in a pipeline stops the whole job; fg brings the board back")
+        func suspendWithProducer() throws {
+            // The producer writes the count the board has anyway, until the board's end closes the pipe.
+            try suspendPipeline { "while sleep 0.2; do echo Messages=2; done | \($0) --counts-from -" }
+        }
+
+        @Test("Ctrl-Z with the events piped to another program stops the whole job; fg brings the board back")
+        func suspendWithConsumer() throws {
+            try suspendPipeline { "\($0) --events-to - | cat >/dev/null" }
         }
     }
 }
