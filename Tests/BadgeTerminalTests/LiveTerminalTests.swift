@@ -133,6 +133,30 @@ private struct Outcome: Sendable {
         #expect(terminal.text.contains("\u{1B}[?1004l"), "focus reports off")
     }
 
+    @Test func aContinueWhileHoldingTheTerminalPushesNoSecondTitleSoOnePopRestoresIt() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let wait = try start(on: terminal) { $0.setsWindowTitle = true }
+        #expect(terminal.waitFor("count 0"))
+        terminal.type("t")
+        let title = "\u{1B}]2;count 0\u{07}"
+        #expect(terminal.waitFor(title))
+        // Stopped from outside and continued in the foreground: the terminal is taken again, the title set again.
+        kill(getpid(), SIGCONT)
+        let clock = MonotonicClock()
+        while terminal.text.components(separatedBy: title).count < 3 && clock.now < 5 {
+            usleep(5_000)
+        }
+        #expect(terminal.text.components(separatedBy: title).count == 3, "the title set again after SIGCONT")
+        terminal.type("q")
+        _ = try #require(wait(5))
+        #expect(terminal.waitFor("\u{1B}[23;0t"))
+        let pushes = terminal.text.components(separatedBy: "\u{1B}[22;0t").count - 1
+        let pops = terminal.text.components(separatedBy: "\u{1B}[23;0t").count - 1
+        #expect(
+            pushes == 1 && pops == 1, "each push of the window's own title paired with one pop: \(pushes) and \(pops)")
+    }
+
     @Test func withoutBeingAskedNeitherTitleNorFocusNorNotificationIsSent() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }

@@ -64,6 +64,29 @@ extension EndToEnd {
             try terminal.expectRestored(after: "STOP, CONT and q")
         }
 
+        @Test("kill -STOP and kill -CONT, twice, then q: the window's own title comes back, not the program's")
+        func stopAndContinueTwiceRestoresTheTitle() throws {
+            let terminal = try TmuxTerminal(arguments: ["--no-autoplay"])
+            defer { terminal.close() }
+            try terminal.waitForInbox()
+            let pid = try terminal.programPID()
+            try terminal.waitUntil("the program's title") { _ in try terminal.display("#{pane_title}") == "(98) Inbox" }
+            // Each time the program takes the terminal again; a title pushed each time would stay on the stack.
+            for round in 1...2 {
+                #expect(kill(pid, SIGSTOP) == 0)
+                try TmuxTerminal.waitForProcessState(pid, "T")
+                try terminal.setTerminalModes(["icanon", "echo"])
+                #expect(kill(pid, SIGCONT) == 0)
+                // Raw mode again shows the program took the terminal again.
+                try terminal.waitUntil("raw mode again after SIGCONT \(round)") { _ in
+                    try terminal.currentTerminalModes().contains("-icanon")
+                }
+            }
+            try terminal.sendKeys("q")
+            try terminal.expectExit(0, after: "STOP, CONT, STOP, CONT and q")
+            try terminal.expectRestored(after: "STOP, CONT, STOP, CONT and q")
+        }
+
         /// Types the program into the shell, waits for its settled screen, then stops it with SIGSTOP and
         /// waits for the shell to report the job stopped and prompt (over the program's screen: nothing clears it).
         ///

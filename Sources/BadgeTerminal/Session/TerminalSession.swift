@@ -122,8 +122,12 @@ final class TerminalSession {
     }
 
     /// Takes the terminal: raw mode, the alternate screen, mouse reports; the next paint paints every cell.
+    ///
+    /// The window's own title is pushed only when the terminal was released (which popped it): taking the
+    /// terminal again after a stop from outside pushes nothing, so each push is paired with one pop.
     func hold() throws(SystemError) {
         try device.enterRawMode()
+        let pushesTitle = ownership == .released
         ownership = .held
         painter.invalidate()
         painter.enter { output.append($0) }
@@ -134,7 +138,9 @@ final class TerminalSession {
             output.append(Self.focusOn)
         }
         if let windowTitle {
-            WindowTitle.push.withUnsafeBytes { output.append($0) }
+            if pushesTitle {
+                WindowTitle.push.withUnsafeBytes { output.append($0) }
+            }
             if let shownTitle {
                 windowTitle.bytes(for: shownTitle).withUnsafeBytes { output.append($0) }
             }

@@ -14,9 +14,17 @@ extension TmuxTerminal {
     }
 
     /// Checks the terminal as the wrapper shell found it after the program ended: the normal
-    /// screen, mouse reporting off, `icanon` and `echo` back, and nothing of the demo left.
-    func expectRestored(after what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// screen, mouse reporting off, `icanon` and `echo` back, the window's own title, and nothing of the demo left.
+    ///
+    /// - Parameter title: The window's title before the program ran; by default tmux's own for a new pane, the host's name.
+    func expectRestored(
+        after what: String, title: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let screen = try capture()
+        let expectedTitle = try title ?? display("#{host}")
+        #expect(
+            try display("#{pane_title}") == expectedTitle, "the window's own title back after \(what)\n\(screen)",
+            sourceLocation: sourceLocation)
         #expect(
             try display("#{alternate_on} #{mouse_any_flag}") == "0 0",
             "normal screen and mouse reporting off after \(what)\n\(screen)", sourceLocation: sourceLocation)
