@@ -1,4 +1,5 @@
 import BadgeKit
+import BadgeTerminal
 import Testing
 
 @testable import badgebar
@@ -30,6 +31,21 @@ import Testing
         }
         for symbol in SymbolTable.all {
             #expect(page.contains(symbol.name), "\(symbol.name)")
+        }
+    }
+
+    @Test func everyCrashSignalIsNamedInTheManualPageAndTheReadme() throws {
+        #expect(CrashGuard.crashSignalNames.contains("SIGSYS"))
+        let roffPage = page.replacingOccurrences(of: "\n", with: " ")
+        let crash = try #require(roffPage.range(of: "A crash ("), "the sentence about crashes")
+        let manualList = roffPage[crash.upperBound...].prefix { $0 != ")" }
+        let readme = try PackageFiles.text(of: "README.md")
+            .replacingOccurrences(of: "\n  ", with: " ")
+        let crashes = try #require(readme.range(of: "- Crashes ("), "the README's line about crashes")
+        let readmeList = readme[crashes.upperBound...].prefix { $0 != ")" }
+        for name in CrashGuard.crashSignalNames {
+            #expect(manualList.contains(name), "\(name) in the manual page: \(manualList)")
+            #expect(readmeList.contains(name), "\(name) in the README: \(readmeList)")
         }
     }
 

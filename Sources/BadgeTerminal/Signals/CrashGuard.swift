@@ -60,6 +60,11 @@ public enum CrashGuard {
     /// The signals that mean a crash: Swift traps, aborts, memory faults, and a forbidden system call.
     public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
 
+    /// The names of the crash signals, in ``crashSignals`` order, for the documents that list them.
+    public static var crashSignalNames: [String] {
+        crashSignals.map { Platform.name(ofSignal: $0) }
+    }
+
     /// Installs the crash handlers (wraps `sigaction`).
     ///
     /// - Parameters:

@@ -1,4 +1,5 @@
 import BadgeKit
+import BadgeTerminal
 
 /// The man page, `badgebar.1`: its OPTIONS, KEYS and EXIT STATUS made from the same tables as `--help`.
 enum ManualPage {
@@ -116,6 +117,12 @@ enum ManualPage {
     ]
 
     /// The man page's source.
+    /// The crash signals as the page lists them: `SIGILL, SIGTRAP, … or SIGSYS`.
+    static var crashSignals: String {
+        let names = CrashGuard.crashSignalNames
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
     static var text: String {
         var page = Roff()
         page.comment("badgebar(1), made by 'badgebar --generate man' from its option, key and exit-status tables.")
@@ -144,7 +151,7 @@ enum ManualPage {
             page.tagged(Roff.bold(status.documentedCode), status.meaning)
         }
         page.paragraph(
-            "A crash (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS or SIGFPE) restores the terminal, then ends as that "
+            "A crash (\(crashSignals)) restores the terminal, then ends as that "
                 + "signal would. Every way out leaves the terminal on its normal screen, with the cursor shown, "
                 + "mouse reporting off and its modes as they were.")
         page.section("ENVIRONMENT")
