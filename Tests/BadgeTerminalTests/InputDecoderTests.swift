@@ -74,14 +74,17 @@ import Testing
     @Test func theEscapeTimeoutIsCapped() {
         #expect(InputDecoder().escapeTimeoutSeconds == 0.025)
         #expect(InputDecoder(escapeTimeoutSeconds: 0.1).escapeTimeoutSeconds == 0.1)
-        #expect(InputDecoder(escapeTimeoutSeconds: 60).escapeTimeoutSeconds == 1)
+        #expect(
+            InputDecoder.longestEscapeTimeoutSeconds == 0.5, "the README and the end-to-end tests say half a second")
+        #expect(InputDecoder(escapeTimeoutSeconds: 60).escapeTimeoutSeconds == 0.5)
+        #expect(InputDecoder(escapeTimeoutSeconds: 0.5).escapeTimeoutSeconds == 0.5)
         #expect(InputDecoder(escapeTimeoutSeconds: -1).escapeTimeoutSeconds == 0)
         #expect(InputDecoder(escapeTimeoutSeconds: .nan).escapeTimeoutSeconds == 0.025)
-        #expect(InputDecoder(escapeTimeoutSeconds: .infinity).escapeTimeoutSeconds == 1)
+        #expect(InputDecoder(escapeTimeoutSeconds: .infinity).escapeTimeoutSeconds == 0.5)
         var decoder = InputDecoder(escapeTimeoutSeconds: 60)
         var events: [InputEvent] = []
         decoder.feed(escape, at: 0, into: &events)
-        #expect(decoder.deadline == 1)
+        #expect(decoder.deadline == 0.5)
     }
 
     @Test func escapeThenEscapeKeepsTheFirstAsTheEscapeKey() {

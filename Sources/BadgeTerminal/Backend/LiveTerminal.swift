@@ -32,7 +32,8 @@ public final class LiveTerminal: TerminalBackend {
 
         /// Creates a configuration.
         public init(
-            colorMode: ColorMode = .auto, escapeDelaySeconds: Double = 0.025, enablesMouse: Bool = true,
+            colorMode: ColorMode = .auto, escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
+            enablesMouse: Bool = true,
             readsKeysFromTTY: Bool = false, terminal: FileDescriptor? = nil
         ) {
             self.colorMode = colorMode
@@ -42,9 +43,6 @@ public final class LiveTerminal: TerminalBackend {
             self.terminal = terminal
         }
     }
-
-    /// The longest Esc delay honoured from ESCDELAY, in seconds: a larger value would make Esc feel dead.
-    public static let longestEscapeDelaySeconds = KeyReader.longestEscapeDelaySeconds
 
     /// The colour depth ncurses found and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities

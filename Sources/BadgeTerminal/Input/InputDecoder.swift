@@ -33,8 +33,9 @@ import BadgeKit
 public struct InputDecoder: Sendable, BitwiseCopyable {
     /// How long a lone ESC waits for more by default, in seconds: the 25 ms most terminal programs use.
     public static let defaultEscapeTimeoutSeconds = 0.025
-    /// The longest wait honoured, in seconds, so a huge `ESCDELAY` cannot leave Esc dead.
-    public static let maximumEscapeTimeoutSeconds = 1.0
+    /// The longest a lone ESC ever waits for the rest of a sequence, in seconds, wherever the wait was asked
+    /// for (ESCDELAY or a configuration): a longer wait would make the Escape key feel dead.
+    public static let longestEscapeTimeoutSeconds = 0.5
 
     /// How long a lone ESC waits for the rest of a sequence before it is the Escape key, in seconds.
     public let escapeTimeoutSeconds: Double
@@ -48,11 +49,11 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     /// Creates a decoder in the ground state.
     ///
     /// - Parameter escapeTimeoutSeconds: How long a lone ESC waits for more;
-    ///   clamped to 0...``maximumEscapeTimeoutSeconds`` (a value that is not a
+    ///   clamped to 0...``longestEscapeTimeoutSeconds`` (a value that is not a
     ///   number means the default).
     public init(escapeTimeoutSeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds) {
         let timeout = escapeTimeoutSeconds.isNaN ? Self.defaultEscapeTimeoutSeconds : escapeTimeoutSeconds
-        self.escapeTimeoutSeconds = min(max(timeout, 0), Self.maximumEscapeTimeoutSeconds)
+        self.escapeTimeoutSeconds = min(max(timeout, 0), Self.longestEscapeTimeoutSeconds)
     }
 
     /// When a lone ESC must be resolved by ``expire(at:into:)``, in seconds on the clock given to `feed`; `nil` when nothing waits.

@@ -8,15 +8,13 @@ import BadgeKit
 struct KeyReader {
     /// The most bytes read from the keyboard in one turn.
     static let readChunkBytes = 16_384
-    /// The longest Esc delay honoured from ESCDELAY, in seconds: a larger value would make Esc feel dead.
-    static let longestEscapeDelaySeconds = 0.5
-
     private var decoder: InputDecoder
     private var buffer = [UInt8](repeating: 0, count: KeyReader.readChunkBytes)
     /// Events decoded (or noted, such as a resize) and not yet taken.
     var pending: [InputEvent] = []
 
-    /// Creates a reader whose lone Esc waits a delay, or what ESCDELAY says (in milliseconds, at most half a second).
+    /// Creates a reader whose lone Esc waits a delay, or what ESCDELAY says (in milliseconds); either way at most
+    /// ``InputDecoder/longestEscapeTimeoutSeconds``.
     ///
     /// - Parameters:
     ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY is set.
@@ -24,7 +22,7 @@ struct KeyReader {
     init(escapeDelaySeconds: Double, environment: (String) -> String?) {
         var delay = escapeDelaySeconds
         if let variable = environment("ESCDELAY"), let milliseconds = Int(variable), milliseconds >= 0 {
-            delay = min(Double(milliseconds) / 1000, Self.longestEscapeDelaySeconds)
+            delay = Double(milliseconds) / 1000
         }
         decoder = InputDecoder(escapeTimeoutSeconds: delay)
     }
