@@ -1,9 +1,12 @@
+import BadgeTerminal
 import Glibc
 
 /// The `badgebar` command: parses options, then runs the Inbox demo or prints what was asked for.
 @main
 enum BadgeBar {
     static func main() {
+        // A closed pipe on standard output is a write error (74, in words), not a silent death by SIGPIPE.
+        SignalRelay.ignoreWriteFailureSignals()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let request: Options.Request
         do {

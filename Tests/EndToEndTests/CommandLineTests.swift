@@ -49,6 +49,25 @@ extension EndToEnd {
         }
 
         @Test(
+            "--help, --version, --generate and --once into a pipe nobody reads: one line on standard error, exit 74, no SIGPIPE"
+        )
+        func outputIntoAClosedPipe() throws {
+            let runs = [
+                ["--help"], ["--version"], ["--generate", "man"], ["--generate", "bash"],
+                ["--once", "--button", "Mail:envelope:3"], ["--once", "--format", "json"],
+            ]
+            for arguments in runs {
+                let result = try ChildProcess.run(
+                    try BadgebarBinary.path(), arguments, environment: ChildProcess.cleanEnvironment(),
+                    standardOutputReaderGone: true)
+                #expect(result.status == .exited(74), "\(arguments): \(result.standardError)")
+                #expect(
+                    result.standardErrorLines == ["badgebar: cannot write to standard output: Broken pipe"],
+                    "\(arguments): \(result.standardErrorLines)")
+            }
+        }
+
+        @Test(
             "A bad option prints one 'badgebar: ...' line naming it and a hint, and exits 64",
             arguments: [
                 (["--limit", "0"], "--limit"),

@@ -135,6 +135,20 @@ public enum SignalRelay {
         }
     }
 
+    /// Ignores SIGPIPE and SIGXFSZ from the start, as ``install(events:)`` does, for output written before the relay is
+    /// installed or without it (`--help`, `--once`): a write to a closed pipe then fails with `EPIPE` where it can be
+    /// reported and end the program with a status of its own, instead of killing it (wraps `sigaction`).
+    ///
+    /// Children started later get the default actions back (``ProcessSupervisor`` resets every signal).
+    public static func ignoreWriteFailureSignals() {
+        for signal in [SIGPIPE, SIGXFSZ] {
+            var action = Platform.action(disposition: .ignore)
+            if sigaction(signal, &action, nil) == 0 {
+                installedSignals.withLock { _ = $0.insert(signal) }
+            }
+        }
+    }
+
     /// The signals this relay installed a handler or `SIG_IGN` for, so installing again does not take them for inherited.
     private static let installedSignals = Mutex<Set<Int32>>([])
 

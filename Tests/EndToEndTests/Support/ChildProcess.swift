@@ -70,13 +70,19 @@ enum ChildProcess {
     ///   - environment: The child's whole environment, as `NAME=value` strings.
     ///   - standardInput: The file opened as the child's standard input.
     ///   - timeout: Seconds before the child is killed and this throws.
+    ///   - standardOutputReaderGone: Close the read end of standard output's pipe before the child starts, so that
+    ///     every write to it fails (`EPIPE`, or SIGPIPE where that is not ignored), as under `| head -c0`.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String],
-        standardInput: String = "/dev/null", timeout: Double = 10
+        standardInput: String = "/dev/null", timeout: Double = 10, standardOutputReaderGone: Bool = false
     ) throws -> ProcessResult {
         let outputPipe = try makePipe()
         let errorPipe = try makePipe()
         var readEnds = [outputPipe.read, errorPipe.read]
+        if standardOutputReaderGone {
+            close(outputPipe.read)
+            readEnds[0] = -1
+        }
         defer { for descriptor in readEnds where descriptor >= 0 { close(descriptor) } }
 
         let pid: pid_t
