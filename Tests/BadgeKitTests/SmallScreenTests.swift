@@ -105,13 +105,47 @@ import Testing
                 """)
     }
 
-    @Test func tooSmallShortensByWholeWordsAndNeverCutsOne() {
-        // Two rows of six: the sentence loses its last words, and the colon its last kept word carried.
-        #expect(render(columns: 6, rows: 2).trimmedLines == [" Too", "small"])
-        #expect(render(columns: 9, rows: 1).trimmedLines == ["Too small"])
-        #expect(render(columns: 5, rows: 1).trimmedLines == [" Too"])
-        // Too narrow for any word: nothing rather than part of one.
+    @Test func at6By3TheNoticeIsTheNeededSizeNotACutSentence() {
+        #expect(
+            snapshot(render(columns: 6, rows: 3)) == """
+                | Need |
+                | 33×5 |
+                |      |
+                |.aaaa.|
+                |.aaaa.|
+                |......|
+                a: default on default bold
+                """)
+    }
+
+    @Test func at5By1OnlyTheNeededSize() {
+        #expect(
+            snapshot(render(columns: 5, rows: 1)) == """
+                |33×5 |
+                |aaaa.|
+                a: default on default bold
+                """)
+    }
+
+    @Test func atTinySizesTheLongestWholeFormThatFits() {
+        // The whole sentence wherever it fits, wrapped at spaces.
+        #expect(render(columns: 6, rows: 4).trimmedLines == [" Too", "small:", " need", " 33×5"])
+        #expect(render(columns: 9, rows: 1).trimmedLines == ["Need 33×5"])
+        #expect(render(columns: 6, rows: 2).trimmedLines == [" Need", " 33×5"])
+        #expect(render(columns: 4, rows: 1).trimmedLines == ["33×5"])
+        // Too narrow for any form: nothing rather than part of one.
+        #expect(render(columns: 3, rows: 5).trimmedLines.allSatisfy { $0.isEmpty })
         #expect(render(columns: 2, rows: 5).trimmedLines.allSatisfy { $0.isEmpty })
+    }
+
+    @Test func theFormsOfTheNoticeAreWholeAndShortenTogether() {
+        let inbox = Inbox.demo(startTime: 0, autoPlays: false)
+        let forms = inbox.tooSmallMessages(needing: 33, appearance: ToolbarAppearance(widths: .estimate))
+        #expect(forms == ["Too small: need 33×5", "Need 33×5", "33×5"])
+        #expect(inbox.tooSmallMessage(needing: 33, appearance: ToolbarAppearance(widths: .estimate)) == forms[0])
+        let ascii = ToolbarAppearance(widths: .estimate, iconStyle: .ascii)
+        #expect(
+            inbox.tooSmallMessages(needing: 30, appearance: ascii) == ["Too small: need 30x5", "Need 30x5", "30x5"])
     }
 
     @Test func theHintNeverAppearsCut() {

@@ -28,14 +28,20 @@ extension EndToEnd {
                     && $0.words(row: 2) == ["need"] && $0.words(row: 3) == ["33×5"]
             }
 
-            // Too narrow for any word: the screen is cleared rather than showing part of one.
+            // At 6×3 the sentence does not fit whole: the needed size, which reads, rather than a sentence cut short.
+            try terminal.resize(columns: 6, rows: 3)
+            try terminal.waitUntil("the needed size at 6×3") {
+                $0.lines.count == 3 && $0.words(row: 0) == ["Need"] && $0.words(row: 1) == ["33×5"]
+            }
+
+            // Too narrow for any form: the screen is cleared rather than showing part of one.
             try terminal.resize(columns: 1, rows: 1)
             try terminal.resize(columns: 2, rows: 1)
             try terminal.resize(columns: 1, rows: 2)
             try terminal.resize(columns: 1, rows: 1)
-            // Growing to 4×1 after those shows "Too": the program redrew after the tiny sizes.
+            // Growing to 4×1 after those shows "33×5": the program redrew after the tiny sizes.
             try terminal.resize(columns: 4, rows: 1)
-            try terminal.waitUntil("'Too' at 4×1") { $0.lines.count == 1 && $0.trimmed(row: 0) == "Too" }
+            try terminal.waitUntil("'33×5' at 4×1") { $0.lines.count == 1 && $0.trimmed(row: 0) == "33×5" }
             try terminal.resize(columns: 1, rows: 1)
             let state = TmuxTerminal.processState(pid)
             #expect(state != nil && state != "Z", "still running at 1×1 (state \(state.map(String.init) ?? "gone"))")

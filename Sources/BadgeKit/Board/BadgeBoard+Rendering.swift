@@ -45,10 +45,18 @@ extension BadgeBoard {
 
     /// The sentence shown when the screen cannot hold the toolbar, such as `Too small: need 33×5`.
     ///
-    /// The same sentence at every size, wrapped over the rows there are and
-    /// shortened by whole words (``WordWrap/leadingWords(of:columns:rows:widths:)``).
+    /// Where it does not fit whole, a shorter form that still reads takes its place (``tooSmallMessages(needing:appearance:)``).
     public func tooSmallMessage(needing columns: Int, appearance: ToolbarAppearance) -> String {
-        "Too small: need \(columns)\(appearance.glyph("\u{00D7}", orASCII: "x"))\(Self.minimumRows)"
+        tooSmallMessages(needing: columns, appearance: appearance)[0]
+    }
+
+    /// The forms of the too-small message, longest first, each one whole: `Too small: need 33×5`, `Need 33×5`, `33×5`.
+    ///
+    /// The screen shows the first that fits, wrapped at spaces; never a sentence
+    /// cut short, which at a few columns would read as nonsense (`Too / small: / need`).
+    public func tooSmallMessages(needing columns: Int, appearance: ToolbarAppearance) -> [String] {
+        let size = "\(columns)\(appearance.glyph("\u{00D7}", orASCII: "x"))\(Self.minimumRows)"
+        return ["Too small: need \(size)", "Need \(size)", size]
     }
 
     /// Draws the whole screen as it looks at an instant.
@@ -150,11 +158,19 @@ extension BadgeBoard {
         return canvas.write(")", column: column, row: row, style: .plain, widths: widths)
     }
 
-    /// Draws ``tooSmallMessage(needing:appearance:)`` in the middle of the screen, with the cursor at its start.
+    /// Draws the first of ``tooSmallMessages(needing:appearance:)`` that fits in the middle of the screen, with the
+    /// cursor at its start; nothing when none does.
     private func renderTooSmall(into canvas: inout Canvas, needing columns: Int, appearance: ToolbarAppearance) {
         let widths = appearance.widths
-        let message = tooSmallMessage(needing: columns, appearance: appearance)
-        let lines = WordWrap.leadingWords(of: message, columns: canvas.columns, rows: canvas.rows, widths: widths)
+        var lines: [String] = []
+        for message in tooSmallMessages(needing: columns, appearance: appearance) {
+            if let wrapped = WordWrap.lines(of: message, columns: canvas.columns, widths: widths),
+                wrapped.count <= canvas.rows
+            {
+                lines = wrapped
+                break
+            }
+        }
         canvas.cursor = writeCentred(
             lines, from: (canvas.rows - lines.count) / 2, into: &canvas, style: CellStyle(attributes: .bold),
             widths: widths)
