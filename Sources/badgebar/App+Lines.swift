@@ -42,6 +42,11 @@ extension App {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
+        if let refusal = Self.openRefusal(openCommands: options.openCommands.count, readsKeys: terminal.readsKeys) {
+            terminal.close()
+            Diagnostics.report(refusal)
+            return ExitStatus.usage.code
+        }
         // The events' sink first, where the automation expects it; then the lines and the notices.
         let sinks =
             (events.map { [$0] } ?? []) + [
@@ -68,6 +73,18 @@ extension App {
             return ExitStatus.ioError.code
         }
         return ending.exitStatus
+    }
+
+    /// Why line mode refuses `--open`, or `nil` when it may run: a command run in the foreground needs the terminal
+    /// the keys come from, to hand over as a shell does; without one it would stop at its first read, again and again.
+    ///
+    /// - Parameters:
+    ///   - openCommands: How many `--open` commands were given.
+    ///   - readsKeys: Whether line mode reads keys from a terminal, which it can then hand over.
+    static func openRefusal(openCommands: Int, readsKeys: Bool) -> String? {
+        guard openCommands > 0, !readsKeys else { return nil }
+        return "--open needs a terminal to hand to its command, and line mode has none here (standard input is "
+            + "not a terminal, and no controlling terminal is in the foreground); use --on-press instead"
     }
 
     /// Where line mode reads keys from, and whether standard input carries commands instead.

@@ -56,6 +56,14 @@ import Testing
         #expect(commands.keys == .none && commands.readsCommands)
     }
 
+    @Test func lineModeRefusesOpenOnlyWithoutATerminalToHandOver() throws {
+        let refusal = try #require(App.openRefusal(openCommands: 1, readsKeys: false))
+        #expect(refusal.hasPrefix("--open needs a terminal to hand to its command"))
+        #expect(refusal.contains("--on-press"), "says what to use instead")
+        #expect(App.openRefusal(openCommands: 2, readsKeys: true) == nil, "keys from a terminal: it can be handed over")
+        #expect(App.openRefusal(openCommands: 0, readsKeys: false) == nil, "nothing to open")
+    }
+
     @Test func optionsThatDoNotGoTogetherAreRefused() {
         #expect(throws: Options.UsageError(message: "--once prints the toolbar once; it cannot be used with --lines")) {
             try Options.parse(["--once", "--lines"])

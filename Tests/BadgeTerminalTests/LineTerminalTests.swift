@@ -111,7 +111,7 @@ extension LiveTerminalTests {
         #expect(terminal.isCooked)
         lineTerminal.continueAfterStop()
         #expect(terminal.isCooked, "a child has the terminal: a stop from outside changes nothing")
-        lineTerminal.takeBack()
+        try lineTerminal.takeBack()
         #expect(!terminal.isCooked)
         lineTerminal.continueAfterStop()
         #expect(!terminal.isCooked)

@@ -20,7 +20,7 @@ private struct Commander: TerminalProgram {
         case .processFinished(let result):
             results.append(result)
             return results.count >= expected ? .quit : .none
-        case .sinkProblem:
+        case .sinkProblem, .problem:
             problems.append(event)
         default:
             break
@@ -35,9 +35,12 @@ private struct Commander: TerminalProgram {
 
 /// Serialized: each test looks at the test process's children, which the others would add to.
 @Suite(.serialized) struct ProgramRunnerProcessTests {
-    private func run(_ commands: [ProgramCommand], expecting count: Int) -> (Commander, ScriptedTerminal) {
+    private func run(
+        _ commands: [ProgramCommand], expecting count: Int, configure: (ScriptedTerminal) -> Void = { _ in }
+    ) -> (Commander, ScriptedTerminal) {
         let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
         terminal.realWaitSeconds = 0.2
+        configure(terminal)
         var program = Commander(commands: commands, expected: count)
         _ = ProgramRunner.run(&program, on: terminal)
         return (program, terminal)
@@ -114,6 +117,33 @@ private struct Commander: TerminalProgram {
         #expect(program.results.first?.succeeded == true)
         #expect(terminal.foregroundGroups.count == 1)
         #expect(!terminal.isHandedOver)
+    }
+
+    @Test func aForegroundRunThatCannotHaveTheTerminalEndsAtOnceAndSaysWhy() {
+        let (program, terminal) = run(
+            [.runInForeground(ProcessRequest(identifier: 9, command: "sleep 30"))], expecting: 1
+        ) { $0.foregroundFailure = SystemError(call: "tcsetpgrp", errorNumber: EPERM) }
+        #expect(program.results.first?.termination == .signaled(SIGKILL), "ended, not left to stop at its first read")
+        #expect(
+            program.problems == [.problem("cannot give the terminal to 'sleep 30': tcsetpgrp: Operation not permitted")]
+        )
+        #expect(!terminal.isHandedOver, "the terminal taken back once it ended")
+    }
+
+    @Test func aForegroundRunThatStopsAgainAsSoonAsItIsContinuedIsEndedNotContinuedForever() {
+        let processes = ProcessSupervisor()
+        // As a command reading a terminal it was never given would: SIGTTIN at once, every time it runs.
+        let request = ProcessRequest(identifier: 10, command: "while :; do kill -TTIN $$; done")
+        #expect(processes.start(request, at: 0, foreground: true) == nil)
+        var results: [ProcessResult] = []
+        let clock = MonotonicClock()
+        while results.isEmpty && clock.now < 10 {
+            results = processes.reap(at: clock.now)
+            usleep(1_000)
+        }
+        processes.endAll()
+        #expect(results.first?.termination == .signaled(SIGKILL), "ended, not continued without end")
+        #expect(clock.now < 5)
     }
 
     @Test func runsStillGoingWhenTheProgramEndsAreEnded() throws {

@@ -27,6 +27,25 @@ extension EndToEnd {
             text.utf8.allSatisfy { $0 == 0x0A || ($0 >= 0x20 && $0 != 0x7F) }
         }
 
+        @Test("--open in line mode with no terminal to hand over: refused with 64 and one line saying why, nothing run")
+        func openWithoutATerminalIsRefused() throws {
+            let marker = FileManager.default.temporaryDirectory.appendingPathComponent("badgebar-opened-\(getpid())")
+                .path
+            defer { try? FileManager.default.removeItem(atPath: marker) }
+            for counts in [[], ["--counts-from", "-"]] {
+                let result = try runDetached(
+                    ["--lines", "--button", "Mail:envelope:1", "--open", "Mail=touch '\(marker)'; cat"] + counts,
+                    input: "press Mail\nq\n")
+                #expect(result.status == .exited(64), "\(counts): \(result.standardError)")
+                #expect(result.standardErrorLines.count == 1, "\(counts): \(result.standardErrorLines)")
+                #expect(
+                    result.standardError.hasPrefix("badgebar: --open needs a terminal to hand to its command"),
+                    "\(result.standardError)")
+                #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
+                #expect(!FileManager.default.fileExists(atPath: marker), "the command never ran")
+            }
+        }
+
         @Test("TERM=dumb with counts on standard input: exactly the expected lines, plain, then exit 0")
         func dumbTerminalWithCounts() throws {
             let result = try runDetached(

@@ -185,16 +185,20 @@ public final class LineTerminal: TerminalBackend {
     }
 
     /// Makes a child's group the terminal's foreground group and continues it.
-    public func giveForeground(to group: pid_t) {
-        keyboard?.setForegroundGroup(group)
+    ///
+    /// - Throws: ``SystemError`` when there is no terminal to hand over (`ENOTTY`) or `tcsetpgrp` fails.
+    public func giveForeground(to group: pid_t) throws(SystemError) {
+        guard let keyboard else { throw SystemError(call: "tcsetpgrp", errorNumber: ENOTTY) }
+        try keyboard.setForegroundGroup(group)
         SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
     /// Makes the program's group the foreground group again and puts the keyboard in raw mode.
-    public func takeBack() {
-        keyboard?.setForegroundGroup(getpgrp())
+    public func takeBack() throws(SystemError) {
+        let failure = Result { () throws(SystemError) in try keyboard?.setForegroundGroup(getpgrp()) }
         jobs.isHandedOver = false
         _ = holdAgain()
+        try failure.get()
     }
 
     /// Puts the keyboard's modes back and closes what was opened; safe to call more than once.

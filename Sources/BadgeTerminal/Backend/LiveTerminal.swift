@@ -294,16 +294,17 @@ public final class LiveTerminal: TerminalBackend {
     }
 
     /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.
-    public func giveForeground(to group: pid_t) {
-        session.device.setForegroundGroup(group)
+    public func giveForeground(to group: pid_t) throws(SystemError) {
+        try session.device.setForegroundGroup(group)
         SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
     /// Makes the program's group the foreground group again and takes the terminal back.
-    public func takeBack() {
-        session.device.setForegroundGroup(getpgrp())
+    public func takeBack() throws(SystemError) {
+        let failure = Result { () throws(SystemError) in try session.device.setForegroundGroup(getpgrp()) }
         jobs.isHandedOver = false
         _ = holdAgain()
+        try failure.get()
     }
 
     /// Takes the terminal back after a stop from outside, or stops again if continued in the background.

@@ -48,6 +48,8 @@ public final class ScriptedTerminal: TerminalBackend {
     public private(set) var foregroundGroups: [pid_t] = []
     /// Whether a child has the terminal now.
     public private(set) var isHandedOver = false
+    /// The failure handing the terminal to a child meets, as `tcsetpgrp` would report it, or `nil` to succeed.
+    public var foregroundFailure: SystemError?
     /// The deadlines the runner asked to be woken at, in order (`nil` for none).
     public private(set) var deadlines: [Double?] = []
     /// How long to wait in real time before each move of the virtual clock, so that child processes the
@@ -160,13 +162,14 @@ public final class ScriptedTerminal: TerminalBackend {
         isHandedOver = true
     }
 
-    /// Records the group the terminal was handed to.
-    public func giveForeground(to group: pid_t) {
+    /// Records the group the terminal was handed to, or fails with ``foregroundFailure``.
+    public func giveForeground(to group: pid_t) throws(SystemError) {
+        if let foregroundFailure { throw foregroundFailure }
         foregroundGroups.append(group)
     }
 
     /// Notes that the program has the terminal again.
-    public func takeBack() {
+    public func takeBack() throws(SystemError) {
         isHandedOver = false
     }
 

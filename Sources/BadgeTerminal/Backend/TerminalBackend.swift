@@ -41,9 +41,15 @@ public protocol TerminalBackend: AnyObject {
     /// Gives the terminal back as it was, for a child to use: the program's screen left, the modes restored.
     func releaseForChild()
     /// Makes a child's process group the terminal's foreground group, as a shell does for a job.
-    func giveForeground(to group: pid_t)
+    ///
+    /// - Throws: ``SystemError`` when the terminal cannot be handed over (`tcsetpgrp` failed): the child must not run
+    ///   on, since it would stop as soon as it reads the terminal.
+    func giveForeground(to group: pid_t) throws(SystemError)
     /// Takes the terminal back from a child: the program's group in the foreground, raw mode, every cell repainted.
-    func takeBack()
+    ///
+    /// - Throws: ``SystemError`` when the program's group cannot be made the foreground group again; the rest is
+    ///   done anyway.
+    func takeBack() throws(SystemError)
     /// Gives the terminal back as it was; safe to call more than once.
     func close()
     /// Shows a title in the window's title bar, where the terminal has one and the program asked to set it;

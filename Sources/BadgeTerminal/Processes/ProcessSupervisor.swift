@@ -27,6 +27,8 @@ final class ProcessSupervisor {
         var terminatedAt: Double?
         /// Whether it runs in the foreground with the terminal, as opposed to with pipes.
         var isForeground: Bool
+        /// When it last stopped and was continued, and how many times in a row it stopped soon after the one before.
+        var stops = (lastTime: -Double.infinity, rapidCount: 0)
 
         var deadline: Double? {
             if let terminatedAt { return terminatedAt + ProcessSupervisor.killGraceSeconds }
@@ -36,6 +38,12 @@ final class ProcessSupervisor {
 
     /// How long a group has after SIGTERM before SIGKILL, in seconds.
     static let killGraceSeconds = 1.0
+    /// How many times in a row a foreground child may stop within ``rapidStopSeconds`` of its last stop and still
+    /// be continued: beyond that it stops as soon as it runs (reading a terminal it was never given, SIGTTIN), and
+    /// continuing it again would only spin.
+    static let mostRapidStops = 10
+    /// How soon after its last stop a stop counts as one of a spin, in seconds.
+    static let rapidStopSeconds = 0.1
     /// The most standard error kept, for the first line of a message.
     static let errorLimitBytes = 4096
 
@@ -219,8 +227,7 @@ final class ProcessSupervisor {
             let waited = waitpid(children[index].processIdentifier, &status, WNOHANG | options)
             if waited == children[index].processIdentifier {
                 if status & 0xFF == 0x7F {
-                    // Stopped (a foreground program's own Ctrl-Z): it keeps the terminal and goes on.
-                    SignalDisposition.send(SIGCONT, toGroup: children[index].processIdentifier)
+                    continueStopped(index, at: time)
                 } else {
                     children[index].status =
                         status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
@@ -235,6 +242,20 @@ final class ProcessSupervisor {
             }
         }
         return finished
+    }
+
+    /// Continues a stopped foreground child (its own Ctrl-Z: it keeps the terminal and goes on), or ends its group
+    /// when it stopped again and again at once, which continuing would only repeat.
+    private func continueStopped(_ index: Int, at time: Double) {
+        let group = children[index].processIdentifier
+        let stops = children[index].stops
+        let rapidCount = time - stops.lastTime < Self.rapidStopSeconds ? stops.rapidCount + 1 : 0
+        children[index].stops = (time, rapidCount)
+        guard rapidCount < Self.mostRapidStops else {
+            SignalDisposition.send(SIGKILL, toGroup: group)
+            return
+        }
+        SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
     /// Reads what is left in a finished child's pipes, closes them and makes its result.

@@ -77,7 +77,8 @@ public enum ProgramRunner {
                 sink.finish(waitingAtMostSeconds: 1)
             }
             if foregroundRequest != nil {
-                terminal.takeBack()
+                // The program ends either way; its terminal is restored as it closes.
+                try? terminal.takeBack()
             }
             return ending
         }
@@ -211,7 +212,14 @@ public enum ProgramRunner {
         {
             if foregroundRequest == result.identifier {
                 foregroundRequest = nil
-                terminal.takeBack()
+                do {
+                    try terminal.takeBack()
+                } catch {
+                    let problem = ProgramEvent.problem("cannot take the terminal back: \(error)")
+                    if case .end(let ending) = perform(program.update(problem, at: terminal.now), on: &program) {
+                        return .end(ending)
+                    }
+                }
             }
             return perform(program.update(.processFinished(result), at: terminal.now), on: &program)
         }
@@ -287,7 +295,18 @@ public enum ProgramRunner {
                     return deliver(failed, to: &program)
                 }
                 if let group = processes.foregroundGroup {
-                    terminal.giveForeground(to: group)
+                    do {
+                        try terminal.giveForeground(to: group)
+                    } catch {
+                        // Without the terminal it would stop at its first read, again and again: it ends at once,
+                        // and its end, when reaped, gives the terminal back.
+                        SignalDisposition.send(SIGKILL, toGroup: group)
+                        return perform(
+                            program.update(
+                                .problem("cannot give the terminal to '\(request.command)': \(error)"), at: terminal.now
+                            ),
+                            on: &program)
+                    }
                 }
                 return .proceed
             case .write(let line, let sink):

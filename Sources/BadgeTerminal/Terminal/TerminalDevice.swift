@@ -180,14 +180,24 @@ final class TerminalDevice {
     /// The program may be in the background when it does (taking the terminal
     /// back from a child), which would stop it with SIGTTOU, so SIGTTOU is
     /// blocked around the call, as shells do.
-    func setForegroundGroup(_ group: pid_t) {
+    ///
+    /// A terminal that is not the program's controlling terminal (a pseudo-terminal it opened) has no job
+    /// control, as for ``isForeground``: there is nothing to hand over, and that is no failure.
+    ///
+    /// - Throws: ``SystemError`` when the terminal cannot be handed over, such as a group that is gone or in
+    ///   another session (`EPERM`).
+    func setForegroundGroup(_ group: pid_t) throws(SystemError) {
         var blocked = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGTTOU)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        _ = try? SystemCall.retrying("tcsetpgrp") { tcsetpgrp(input.rawValue, group) }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        do {
+            try SystemCall.retrying("tcsetpgrp") { tcsetpgrp(input.rawValue, group) }
+        } catch  where error.errorNumber == ENOTTY {
+            return
+        }
     }
 
     /// Closes what was opened (wraps `close`); the saved modes are not touched here.

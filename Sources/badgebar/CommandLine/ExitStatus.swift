@@ -50,7 +50,8 @@ enum ExitStatus: Equatable, Sendable {
         case .usage:
             return
                 "A bad option or argument, a --watch, --on-press or --open naming no button, the terminal itself "
-                + "given as --counts-from, --record or --events-to, or --record in line mode"
+                + "given as --counts-from, --record or --events-to, --record in line mode, or --open in line mode "
+                + "with no terminal to hand over"
         case .noInput:
             return "The counts source of --counts-from cannot be opened, or is a directory"
         case .cantCreate:
