@@ -116,13 +116,13 @@ enum ManualPage {
         ("Completions in the running bash, without installing them:", ["source <(badgebar --generate bash)"]),
     ]
 
-    /// The man page's source.
     /// The crash signals as the page lists them: `SIGILL, SIGTRAP, … or SIGSYS`.
     static var crashSignals: String {
         let names = CrashGuard.crashSignalNames
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
+    /// The man page's source.
     static var text: String {
         var page = Roff()
         page.comment("badgebar(1), made by 'badgebar --generate man' from its option, key and exit-status tables.")
