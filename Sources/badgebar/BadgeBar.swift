@@ -1,5 +1,4 @@
 import BadgeTerminal
-import Glibc
 
 /// The `badgebar` command: parses options, then runs the Inbox demo or prints what was asked for.
 @main

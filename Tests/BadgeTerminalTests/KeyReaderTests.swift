@@ -1,5 +1,5 @@
 import BadgeKit
-import Glibc
+import Foundation
 import Testing
 
 @testable import BadgeTerminal
