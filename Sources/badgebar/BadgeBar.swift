@@ -1,4 +1,4 @@
-import Glibc
+import BadgeTerminal
 
 /// The `badgebar` command: parses options, then runs the Inbox demo or prints what was asked for.
 @main
