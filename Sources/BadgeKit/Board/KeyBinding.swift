@@ -108,10 +108,6 @@ extension KeyBinding.Trigger {
             // Alt with a letter matches in either case, as a letter alone does.
             guard case .key(.alt(let typed)) = event else { return false }
             return typed == expected || (expected.isLetter && typed.lowercased() == expected.lowercased())
-        case .key(.alt(let expected)):
-            // Alt with a letter matches in either case, as a letter alone does.
-            guard case .key(.alt(let typed)) = event else { return false }
-            return typed == expected || (expected.isLetter && typed.lowercased() == expected.lowercased())
         case .key(let expected):
             guard case .key(let pressed) = event else { return false }
             return pressed == expected

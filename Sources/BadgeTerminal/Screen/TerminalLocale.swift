@@ -1,5 +1,4 @@
 import CNCursesW
-import Glibc
 
 /// The locale the terminal text is encoded in.
 public enum TerminalLocale {
