@@ -69,8 +69,9 @@ public final class LineTerminal: TerminalBackend {
         capabilities = TerminalCapabilities(colorDepth: .monochrome, usesUTF8: TerminalLocale.usesUTF8)
         keys = KeyReader(escapeDelaySeconds: escapeDelaySeconds, environment: environment)
         guard let keyboard else { return }
-        CrashGuard.install(resetSequence: [], savedModes: keyboard.savedModes, descriptor: keyboard.input.rawValue)
         do {
+            try CrashGuard.install(
+                resetSequence: [], savedModes: keyboard.savedModes, descriptor: keyboard.input.rawValue)
             try hold()
         } catch {
             CrashGuard.uninstall()

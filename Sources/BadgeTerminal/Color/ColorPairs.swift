@@ -41,7 +41,8 @@ struct ColorPairs {
         return packed < 0x100 ? packed | 0x100 : packed
     }
 
-    /// The pair for a foreground and background (wraps `init_extended_pair`); 0 is the default pair.
+    /// The pair for a foreground and background (wraps `init_extended_pair`); 0 is the default pair, also
+    /// the answer when ncurses refuses to define the pair, so the cell shows in the terminal's own colours.
     mutating func pair(foreground: TerminalColor, background: TerminalColor) -> Int32 {
         guard depth != .monochrome else { return 0 }
         let foregroundIndex = index(of: foreground)
@@ -57,8 +58,8 @@ struct ColorPairs {
             didRecycle = true
         }
         let pair = nextPair
+        guard init_extended_pair(pair, foregroundIndex, backgroundIndex) != ERR else { return 0 }
         nextPair += 1
-        _ = init_extended_pair(pair, foregroundIndex, backgroundIndex)
         pairs[key] = pair
         return pair
     }

@@ -75,9 +75,13 @@ final class TerminalSession {
         self.reportsFocus = reportsFocus
         output = TerminalOutput(descriptor: device.output, isNonBlocking: device.outputIsNonBlocking)
         output.tee = tee
-        CrashGuard.install(
-            resetSequence: Self.resetSequence(restoresTitle: windowTitle != nil, reportsFocus: reportsFocus),
-            savedModes: device.savedModes, descriptor: device.input.rawValue)
+        do {
+            try CrashGuard.install(
+                resetSequence: Self.resetSequence(restoresTitle: windowTitle != nil, reportsFocus: reportsFocus),
+                savedModes: device.savedModes, descriptor: device.input.rawValue)
+        } catch {
+            throw .system(error)
+        }
         CrashGuard.setOutputDescriptor(device.output.rawValue)
         do {
             try hold()

@@ -65,19 +65,20 @@ public enum CrashGuard {
         crashSignals.map { Platform.name(ofSignal: $0) }
     }
 
-    /// Installs the crash handlers (wraps `sigaction`).
+    /// Installs the crash handlers (wraps `sigaltstack` and `sigaction`).
     ///
     /// - Parameters:
     ///   - resetSequence: The bytes that put the terminal back: leave the alternate
     ///     screen, show the cursor, stop mouse reports, reset attributes.
     ///   - savedModes: The terminal modes from before the program started.
     ///   - descriptor: The terminal the modes belong to.
-    public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) {
+    /// - Throws: The failing call; the handlers installed before it are put back first.
+    public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) throws(SystemError) {
         resetDescriptor.store(1, ordering: .sequentiallyConsistent)
         if previousActionsAddress.load(ordering: .sequentiallyConsistent) != 0 {
             uninstall()
         }
-        installAlternateStack()
+        try installAlternateStack()
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(resetSequence.count, 1))
         bytes.initialize(from: resetSequence, count: resetSequence.count)
         resetBytesAddress.store(Int(bitPattern: bytes), ordering: .sequentiallyConsistent)
@@ -93,7 +94,15 @@ public enum CrashGuard {
         for (index, signal) in crashSignals.enumerated() {
             // On the alternate stack, so a stack overflow's SIGSEGV can still restore the terminal.
             var action = Platform.action(handler: { restoreTerminalAndCrash($0) }, flags: Int32(SA_ONSTACK))
-            _ = sigaction(signal, &action, previous + index)
+            do {
+                _ = try SystemCall.once("sigaction") { sigaction(signal, &action, previous + index) }
+            } catch {
+                for (earlier, installed) in crashSignals.prefix(index).enumerated() {
+                    _ = sigaction(installed, previous + earlier, nil)
+                }
+                previous.deallocate()
+                throw error
+            }
         }
         previousActionsAddress.store(Int(bitPattern: previous), ordering: .sequentiallyConsistent)
     }
@@ -110,6 +119,8 @@ public enum CrashGuard {
                 bitPattern: previousActionsAddress.load(ordering: .sequentiallyConsistent))
         else { return }
         for (index, signal) in crashSignals.enumerated() {
+            // Putting back an action the kernel gave for a catchable signal cannot fail (`sigaction` only
+            // refuses an invalid signal number, SIGKILL or SIGSTOP), so there is no error to report.
             _ = sigaction(signal, previous + index, nil)
         }
         resetBytesAddress.store(0, ordering: .sequentiallyConsistent)
@@ -118,14 +129,20 @@ public enum CrashGuard {
     }
 
     /// Gives signal handlers a stack of their own, once (wraps `sigaltstack`).
-    private static func installAlternateStack() {
+    private static func installAlternateStack() throws(SystemError) {
         var current = stack_t()
-        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        _ = try SystemCall.once("sigaltstack") { sigaltstack(nil, &current) }
+        guard current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
         let size = 64 * 1024
         var alternate = stack_t()
         alternate.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         alternate.ss_size = size
         alternate.ss_flags = 0
-        _ = sigaltstack(&alternate, nil)
+        do {
+            _ = try SystemCall.once("sigaltstack") { sigaltstack(&alternate, nil) }
+        } catch {
+            alternate.ss_sp?.deallocate()
+            throw error
+        }
     }
 }

@@ -193,6 +193,8 @@ public enum SignalRelay {
             return installed
         }
         for signal in signals {
+            // The relay installed a handler for each of these, so each is catchable and `sigaction`, which only
+            // refuses an invalid signal number, SIGKILL or SIGSTOP, cannot fail here.
             var standard = Platform.action(disposition: .standard)
             _ = sigaction(signal, &standard, nil)
         }
