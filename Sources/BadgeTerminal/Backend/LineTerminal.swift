@@ -190,6 +190,11 @@ public final class LineTerminal: TerminalBackend {
         isHandedOver = true
     }
 
+    /// Opens the keyboard's terminal again for a child: read and write, blocking; `nil` without a keyboard.
+    public func openTerminalForChild() -> FileDescriptor? {
+        keyboard?.openForChild()
+    }
+
     /// Makes a child's group the terminal's foreground group and continues it.
     public func giveForeground(to group: pid_t) {
         keyboard?.setForegroundGroup(group)
