@@ -5,7 +5,8 @@ extension App {
     /// Prints the toolbar once in a format, after reading every count source to its end, and returns the exit status.
     ///
     /// - Parameter format: The form to print.
-    /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written.
+    /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
+    ///   128+N when signal N ends it before it prints.
     func runOnce(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         var sources: [any OneShotCountSource] = []
@@ -17,9 +18,22 @@ extension App {
             sources.append(
                 WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
         }
+        // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
+        // left in the background, then the program, with 128+N and nothing printed.
+        do {
+            try SignalRelay.install()
+        } catch {
+            Diagnostics.report("\(error)")
+            return ExitStatus.failure.code
+        }
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
         let text = onceText(format, style: style, sources: sources, problem: Diagnostics.report)
+        if let signal = SignalRelay.terminationSignal {
+            return 128 + signal
+        }
+        // The counts are in: printing is the one thing left, with the signals' usual actions.
+        SignalRelay.uninstall()
         guard Diagnostics.print(text + "\n") else {
             Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
             return ExitStatus.ioError.code
@@ -44,7 +58,8 @@ extension App {
     ) -> String {
         var board = makeModel(startTime: 0)
         board.autoPlay.stop()
-        for source in sources {
+        // After a termination signal no source more is read: the program is on its way out.
+        for source in sources where SignalRelay.terminationSignal == nil {
             source.readCounts(
                 update: { update in
                     if let unknown = board.apply(update, at: 0) {

@@ -25,9 +25,18 @@ extension LineReader: OneShotCountSource {
                 problem(LineReader.discardedLineNotice(byteCount: byteCount))
             }
         }
-        if case .stopped(let stop) = outcome {
+        // Interrupted by a termination signal: the program ends without printing, so there is nothing to say.
+        if case .stopped(let stop) = outcome, !stop.isInterruption {
             problem(stop.message)
         }
+    }
+}
+
+extension LineReader.Stop {
+    /// Whether a termination signal stopped the reading.
+    var isInterruption: Bool {
+        if case .interrupted = self { return true }
+        return false
     }
 }
 
@@ -48,11 +57,11 @@ struct WatchesRunOnce: OneShotCountSource {
             let watch = watches[result.identifier]
             let reading: Result<[CountUpdate], WatchProblem>
             switch result.termination {
+            case _ where result.outputWasCut:
+                // Reading stopped at the limit, which usually ends the command with SIGPIPE: too long, not failed.
+                reading = .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
             case .exited(0):
-                reading =
-                    result.outputWasCut
-                    ? .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
-                    : WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
+                reading = WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
             case .timedOut:
                 reading = .failure(.timedOut(seconds: result.endTime - result.startTime))
             default:

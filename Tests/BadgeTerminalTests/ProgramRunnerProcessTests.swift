@@ -257,6 +257,18 @@ private struct Commander: TerminalProgram {
         #expect(Self.ends(pid), "the background process that ignores SIGTERM was killed at the end")
     }
 
+    @Test func runningToTheEndLeavesNothingRunningBehind() throws {
+        let result = ProcessRequest.runAllToEnd([
+            ProcessRequest(
+                identifier: 1, command: "sleep 30 </dev/null >/dev/null 2>&1 & echo $!", timeLimitSeconds: 20)
+        ])[0]
+        #expect(result.succeeded)
+        let pid = try #require(
+            pid_t(String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGKILL) }
+        #expect(Self.ends(pid), "what the run left in the background ended with the call")
+    }
+
     @Test func aRunThatIgnoresSIGTERMAndAStalledSinkShareOneExitDeadline() throws {
         let ends = try FileDescriptor.pipe()
         defer { ends.read.close() }

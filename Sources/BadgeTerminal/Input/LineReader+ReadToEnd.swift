@@ -4,7 +4,8 @@ extension LineReader {
     /// For reading counts once, as `--once` does; the run loop uses ``readLines(_:)`` instead, which never waits.
     ///
     /// - Parameter body: Called for each line or discarded line, in order; the bytes are valid only during the call.
-    /// - Returns: ``ReadOutcome/ended``, or why reading stopped early.
+    /// - Returns: ``ReadOutcome/ended``, or why reading stopped early, such as a termination signal the
+    ///   ``SignalRelay`` caught.
     public func readToEnd(_ body: (Delivery) -> Void) -> ReadOutcome {
         while true {
             let outcome = readLines(body)
@@ -13,8 +14,13 @@ extension LineReader {
                 continue
             case .waiting:
                 guard let descriptor else { return .ended }
+                // A termination signal (caught by the SignalRelay) interrupts the poll; the timeout covers one
+                // that arrives just before it starts.
+                if let signal = SignalRelay.terminationSignal {
+                    return .stopped(.interrupted(signal: signal))
+                }
                 do {
-                    _ = try descriptor.poll(for: Int16(POLLIN), timeoutMilliseconds: -1)
+                    _ = try descriptor.poll(for: Int16(POLLIN), timeoutMilliseconds: 200)
                 } catch {
                     return .stopped(.readFailed(source: sourceName, error))
                 }
