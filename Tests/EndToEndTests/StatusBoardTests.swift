@@ -190,6 +190,35 @@ extension EndToEnd {
             #expect(try terminal.waitForExit() == 0)
         }
 
+        @Test("--open with counts on standard input and events on standard output: the command gets the terminal")
+        func openGetsTheTerminalNotThePipes() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let streams = directory.path + "/streams"
+            let events = directory.path + "/events"
+            // The device (major:minor) of each standard stream: /dev/tty and the pane's name are one terminal.
+            let report =
+                "a=$(stat -L -c %t:%T /proc/$$/fd/0); b=$(stat -L -c %t:%T /proc/$$/fd/1); "
+                + "c=$(stat -L -c %t:%T /proc/$$/fd/2); printf '%s\\n' \"$a\" \"$b\" \"$c\" > '\(streams)'"
+            let terminal = try TmuxTerminal(
+                arguments: Self.mailAndNews + ["--counts-from", "-", "--events-to", "-", "--open", "Mail=\(report)"],
+                pipeline: "printf 'Mail=2\\n' | \"$0\" \"$@\" | cat > '\(events)'")
+            defer { terminal.close() }
+            try terminal.waitUntil("Mail's 2 from the pipe") { $0.words(row: InboxLayout.badgeRow) == ["2"] }
+            try terminal.sendKeys("Enter")
+            try terminal.waitUntil("the toolbar again, after the command") { _ in
+                FileManager.default.fileExists(atPath: streams) && (try? terminal.display("#{alternate_on}")) == "1"
+            }
+            let paneDevice = try ChildProcess.run(
+                "stat", ["-L", "-c", "%t:%T", try terminal.display("#{pane_tty}")],
+                environment: ChildProcess.cleanEnvironment()
+            ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let seen = try String(contentsOfFile: streams, encoding: .utf8).split(separator: "\n").map(String.init)
+            #expect(seen == [paneDevice, paneDevice, paneDevice], "not the counts' or the events' pipe")
+            try terminal.sendKeys("q")
+            #expect(try terminal.waitForExit() == 0)
+        }
+
         @Test("--events-to: a JSON line for a key press, a click and a watch's change")
         func eventsTo() throws {
             let directory = try TemporaryDirectory()

@@ -123,24 +123,6 @@ final class TerminalDevice {
         return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
     }
 
-    /// Opens the terminal again for a child's standard input, output and error: for reading and writing,
-    /// blocking, as a shell gives it (wraps `ttyname` and `open`); `nil` when it cannot be opened.
-    ///
-    /// The descriptor is close-on-exec; the caller closes it once the child has its copies.
-    func openForChild() -> FileDescriptor? {
-        var candidates: [String] = []
-        if let name = ttyname(input.rawValue) {
-            candidates.append(String(cString: name))
-        }
-        candidates.append("/proc/self/fd/\(input.rawValue)")
-        for path in candidates {
-            guard let descriptor = try? FileDescriptor.open(path, O_RDWR | O_NOCTTY) else { continue }
-            if descriptor.isTerminal { return descriptor }
-            descriptor.close()
-        }
-        return nil
-    }
-
     /// Switches the terminal to raw mode: no echo, no line editing, no signals from keys, and by default no output processing.
     ///
     /// Wraps `tcsetattr`. Output processing is off for the full screen because
