@@ -220,6 +220,16 @@ private struct Commander: TerminalProgram {
         #expect(streams == ["/dev/null", "/dev/null", "/dev/null"])
     }
 
+    @Test func aSpawnSetUpThatFailsIsReportedAndNothingRuns() {
+        let supervisor = ProcessSupervisor()
+        // No such descriptor: the step that gives it to the child as its standard streams fails.
+        let result = supervisor.start(
+            ProcessRequest(identifier: 13, command: "true"), at: 0, foreground: true,
+            terminal: FileDescriptor(rawValue: -1))
+        #expect(result?.termination == .couldNotStart("posix_spawn_file_actions_adddup2: Bad file descriptor"))
+        #expect(supervisor.isEmpty, "nothing was started")
+    }
+
     @Test func aCommandThatNeverStopsWritingIsNotReadPastItsLimitAndEnds() {
         let clock = MonotonicClock()
         let result = ProcessRequest.runAllToEnd([
