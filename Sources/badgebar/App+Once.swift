@@ -28,7 +28,9 @@ extension App {
         }
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
-        let text = onceText(format, style: style, sources: sources, problem: Diagnostics.report)
+        let text = onceText(
+            format, style: style, sources: sources, problem: Diagnostics.report,
+            interruption: { SignalRelay.terminationSignal })
         if let signal = SignalRelay.terminationSignal {
             return 128 + signal
         }
@@ -51,22 +53,22 @@ extension App {
 
     /// The toolbar as `--once` prints it, without the line end: the options' counts, then each source's lines in order.
     ///
-    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped.
+    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped. A termination
+    /// signal that `interruption` reports stops the reading, and no source more is read.
     func onceText(
         _ format: StatusBarFormat, style: StatusBarStyle, sources: [any OneShotCountSource],
-        problem: (String) -> Void
+        problem: (String) -> Void, interruption: () -> Int32? = { nil }
     ) -> String {
         var board = makeModel(startTime: 0)
         board.autoPlay.stop()
-        // After a termination signal no source more is read: the program is on its way out.
-        for source in sources where SignalRelay.terminationSignal == nil {
+        for source in sources where interruption() == nil {
             source.readCounts(
                 update: { update in
                     if let unknown = board.apply(update, at: 0) {
                         problem(unknown)
                     }
                 },
-                problem: problem)
+                problem: problem, interruption: interruption)
         }
         return format.render(board.toolbar, style: style)
     }

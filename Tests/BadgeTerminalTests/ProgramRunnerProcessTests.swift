@@ -267,6 +267,27 @@ private struct Commander: TerminalProgram {
         #expect(Self.ends(pid), "the background process that ignores SIGTERM was killed at the end")
     }
 
+    @Test func aTerminationSignalEndsTheRunsToTheEndAtOnce() throws {
+        let clock = MonotonicClock()
+        var asked = 0
+        let results = ProcessRequest.runAllToEnd(
+            [
+                ProcessRequest(identifier: 1, command: "sleep 30", timeLimitSeconds: 20),
+                ProcessRequest(identifier: 2, command: "echo 4", timeLimitSeconds: 20),
+            ],
+            interruption: {
+                asked += 1
+                return clock.now > 0.5 ? SIGTERM : nil
+            })
+        #expect(asked > 1)
+        #expect(results.map(\.identifier) == [1, 2])
+        #expect(results[0].termination == .signaled(SIGTERM), "ended, not waited for")
+        #expect(results[1].succeeded)
+        #expect(clock.now < 5, "returned after \(clock.now) s")
+        let survivors = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
+        #expect(survivors.trimmingCharacters(in: .whitespaces).isEmpty, "children left: \(survivors)")
+    }
+
     @Test func runningToTheEndLeavesNothingRunningBehind() throws {
         let result = ProcessRequest.runAllToEnd([
             ProcessRequest(

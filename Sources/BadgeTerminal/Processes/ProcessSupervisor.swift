@@ -414,10 +414,14 @@ extension ProcessSupervisor {
     /// Runs requests side by side to their ends and returns their results in the requests' order, waiting for
     /// them (wraps `poll`); each request's time limit bounds its run.
     ///
-    /// A termination signal caught by the ``SignalRelay`` (when it is installed) cuts the wait short: the runs
-    /// still going are ended and come back as ended by SIGTERM. Whatever the runs left in the background
-    /// is ended before this returns, on every way out.
-    static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
+    /// A termination signal (as `interruption` reports it, such as the one the ``SignalRelay`` caught) cuts
+    /// the wait short: the runs still going are ended and come back as ended by SIGTERM. Whatever the runs
+    /// left in the background is ended before this returns, on every way out.
+    ///
+    /// - Parameters:
+    ///   - requests: What to run.
+    ///   - interruption: The termination signal that arrived, if any; asked between waits.
+    static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil }) -> [ProcessResult] {
         let supervisor = ProcessSupervisor()
         let clock = MonotonicClock()
         var results: [Int: ProcessResult] = [:]
@@ -429,7 +433,7 @@ extension ProcessSupervisor {
             }
         }
         let wake = SignalRelay.wakeDescriptor
-        while results.count < requests.count && SignalRelay.terminationSignal == nil {
+        while results.count < requests.count && interruption() == nil {
             let now = clock.now
             supervisor.enforceTimeLimits(at: now)
             for result in supervisor.reap(at: now) {
@@ -466,8 +470,16 @@ extension ProcessRequest {
     /// Runs requests side by side to their ends, outside any run loop, and returns their results in order.
     ///
     /// For programs that ask once and print, such as `--once`: each request's time limit bounds its run, a
-    /// termination signal the ``SignalRelay`` catches ends them all, and nothing they started outlives the call.
-    public static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
-        ProcessSupervisor.runAllToEnd(requests)
+    /// termination signal ends them all, and nothing they started outlives the call.
+    ///
+    /// - Parameters:
+    ///   - requests: What to run.
+    ///   - interruption: The termination signal that arrived, if any, such as
+    ///     `{ SignalRelay.terminationSignal }`; asked between waits, and the wake-ups of the relay's pipe
+    ///     are watched for.
+    public static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil })
+        -> [ProcessResult]
+    {
+        ProcessSupervisor.runAllToEnd(requests, interruption: interruption)
     }
 }
