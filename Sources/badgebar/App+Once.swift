@@ -5,7 +5,8 @@ extension App {
     /// Prints the toolbar once in a format, after reading every count source to its end, and returns the exit status.
     ///
     /// - Parameter format: The form to print.
-    /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written.
+    /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
+    ///   128+N when signal N ends it before it prints.
     func runOnce(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         var sources: [any OneShotCountSource] = []
@@ -17,9 +18,24 @@ extension App {
             sources.append(
                 WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
         }
+        // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
+        // left in the background, then the program, with 128+N and nothing printed.
+        do {
+            try SignalRelay.install()
+        } catch {
+            Diagnostics.report("\(error)")
+            return ExitStatus.failure.code
+        }
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
-        let text = onceText(format, style: style, sources: sources, problem: Diagnostics.report)
+        let text = onceText(
+            format, style: style, sources: sources, problem: Diagnostics.report,
+            interruption: { SignalRelay.terminationSignal })
+        if let signal = SignalRelay.terminationSignal {
+            return 128 + signal
+        }
+        // The counts are in: printing is the one thing left, with the signals' usual actions.
+        SignalRelay.uninstall()
         guard Diagnostics.print(text + "\n") else {
             Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
             return ExitStatus.ioError.code
@@ -37,21 +53,22 @@ extension App {
 
     /// The toolbar as `--once` prints it, without the line end: the options' counts, then each source's lines in order.
     ///
-    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped.
+    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped. A termination
+    /// signal that `interruption` reports stops the reading, and no source more is read.
     func onceText(
         _ format: StatusBarFormat, style: StatusBarStyle, sources: [any OneShotCountSource],
-        problem: (String) -> Void
+        problem: (String) -> Void, interruption: () -> Int32? = { nil }
     ) -> String {
         var board = makeModel(startTime: 0)
         board.autoPlay.stop()
-        for source in sources {
+        for source in sources where interruption() == nil {
             source.readCounts(
                 update: { update in
                     if let unknown = board.apply(update, at: 0) {
                         problem(unknown)
                     }
                 },
-                problem: problem)
+                problem: problem, interruption: interruption)
         }
         return format.render(board.toolbar, style: style)
     }

@@ -71,11 +71,14 @@ struct App {
                     eventsName: events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" },
                     unixTimeOffset: WallClock.unixTime - terminal.now),
                 board: board, startTime: terminal.now))
+        // One bound on the whole way out: ending the children, the events, the terminal and the recording.
+        let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
-            &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [])
+            &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [],
+            exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
-        terminal.close()
-        recorder?.finish(waitingAtMostSeconds: 2)
+        terminal.close(by: exitDeadline)
+        recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
         if case .terminated = ending {
             return ending.exitStatus
         }

@@ -1,10 +1,14 @@
-import Glibc
+import BadgeTerminal
 
 /// Messages to standard error, one line each, prefixed with the program's name.
 enum Diagnostics {
-    /// Writes `badgebar: message` and a newline to standard error (wraps `write`).
+    /// Writes `badgebar: message` and a newline to standard error, never hanging on a stream that does not read.
+    ///
+    /// A standard error that takes nothing (a stalled terminal, a full pipe) gets at most
+    /// ``MessageWriter/defaultWaitSeconds``, and no wait at all once a termination signal has arrived:
+    /// the message is dropped rather than the exit held up.
     static func report(_ message: String) {
-        _ = writeAll("badgebar: \(message)\n", to: 2)
+        MessageWriter.write(Array("badgebar: \(message)\n".utf8), to: .standardError)
     }
 
     /// Writes text to standard output as it is, and whether all of it was written (wraps `write`).

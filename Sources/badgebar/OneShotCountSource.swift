@@ -6,12 +6,14 @@ import BadgeTerminal
 /// A source hands over count updates in order; `--once` applies them, then prints the toolbar.
 protocol OneShotCountSource {
     /// Reads to the end: each update to `update`, each problem (a skipped line, a read or a run that failed) to `problem`.
-    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void)
+    ///
+    /// A termination signal that `interruption` reports stops the reading early, with nothing to say.
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?)
 }
 
 extension LineReader: OneShotCountSource {
-    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void) {
-        let outcome = readToEnd { delivery in
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?) {
+        let outcome = readToEnd(interruption: interruption) { delivery in
             switch delivery {
             case .line(let bytes):
                 do throws(CountUpdate.ParseError) {
@@ -25,9 +27,18 @@ extension LineReader: OneShotCountSource {
                 problem(LineReader.discardedLineNotice(byteCount: byteCount))
             }
         }
-        if case .stopped(let stop) = outcome {
+        // Interrupted by a termination signal: the program ends without printing, so there is nothing to say.
+        if case .stopped(let stop) = outcome, !stop.isInterruption {
             problem(stop.message)
         }
+    }
+}
+
+extension LineReader.Stop {
+    /// Whether a termination signal stopped the reading.
+    var isInterruption: Bool {
+        if case .interrupted = self { return true }
+        return false
     }
 }
 
@@ -38,21 +49,21 @@ struct WatchesRunOnce: OneShotCountSource {
     /// The interval of watches that give none, which with a cap of 60 s bounds each run.
     let defaultIntervalSeconds: Double
 
-    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void) {
+    func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?) {
         let requests = watches.enumerated().map { index, watch in
             ProcessRequest(
                 identifier: index, command: watch.command,
                 timeLimitSeconds: min(watch.intervalSeconds ?? defaultIntervalSeconds, WatchSchedule.longestRunSeconds))
         }
-        for result in ProcessRequest.runAllToEnd(requests) {
+        for result in ProcessRequest.runAllToEnd(requests, interruption: interruption) {
             let watch = watches[result.identifier]
             let reading: Result<[CountUpdate], WatchProblem>
             switch result.termination {
+            case _ where result.outputWasCut:
+                // Reading stopped at the limit, which usually ends the command with SIGPIPE: too long, not failed.
+                reading = .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
             case .exited(0):
-                reading =
-                    result.outputWasCut
-                    ? .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
-                    : WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
+                reading = WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
             case .timedOut:
                 reading = .failure(.timedOut(seconds: result.endTime - result.startTime))
             default:

@@ -208,6 +208,23 @@ import Testing
             })
     }
 
+    @Test func aPressWhileTheButtonsCommandRunsStartsNothingAndOneAfterItsEndRunsItAgain() throws {
+        let file = folder.path + "/runs"
+        var configuration = BoardAutomation.Configuration()
+        configuration.pressCommands = [
+            ButtonCommand(buttonTitle: "Mail", command: "echo run >> '\(file)'; sleep 1 # \(marker)")
+        ]
+        // Three quick presses while the command runs, then, after steps that each wait in real time for
+        // nothing (so the command has long finished), one more.
+        let presses = [1.0, 1.1, 1.2, 20].map { ScriptedTerminal.Step(at: $0, .input(.character("1"))) }
+        let pauses = (2..<20).map { ScriptedTerminal.Step(at: Double($0), .input(.focus(isFocused: true))) }
+        _ = try run(
+            configuration, script: (presses + pauses).sorted { $0.time < $1.time }, quitTime: 21,
+            realWaitSeconds: 0.3, framesPerSecond: 2)
+        let runs = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(runs.count == 2, "one run for the three quick presses, one for the later press: \(runs)")
+    }
+
     @Test func openHandsTheTerminalToTheCommandThenRefreshes() throws {
         let file = folder.path + "/count"
         try "1\n".write(toFile: file, atomically: true, encoding: .utf8)

@@ -154,6 +154,27 @@ import Testing
         #expect(reader.descriptor != nil)
     }
 
+    @Test func aWritersUnfinishedLastLineEndsWithItAndIsNotJoinedToTheNextWriters() throws {
+        let path = SystemFixtures.temporaryPath("writers.fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let reader = try LineReader(path: path)
+        let first = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        try Self.write("Builds=4\nMail=", to: first)
+        first.close()
+        #expect(
+            Self.call(reader) == Call(lines: ["Builds=4", "Mail="], outcome: .waiting, bytes: 15),
+            "the first writer's last line ends with it")
+        #expect(
+            reader.descriptor.map { (try? $0.poll(for: Int16(POLLIN), timeoutMilliseconds: 0)) ?? -1 } == 0,
+            "the end of a writer is not reported again while no one writes")
+        let second = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        try Self.write("7\nChat=2\n", to: second)
+        second.close()
+        #expect(Self.call(reader) == Call(lines: ["7", "Chat=2"], outcome: .waiting, bytes: 9))
+        #expect(reader.descriptor != nil, "the FIFO stays open for the next writer")
+    }
+
     @Test func aDirectoryIsRefused() throws {
         let path = NSTemporaryDirectory()
         #expect(throws: CountsSourceError.isDirectory(path: path)) { try LineReader(path: path) }

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 import Foundation
 import Testing
 
@@ -184,5 +185,173 @@ private struct Commander: TerminalProgram {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         let count = read(ends.read.rawValue, &buffer, buffer.count)
         #expect(count % 41 == 0, "only whole lines reach the reader")
+    }
+
+    /// Whether a process is running (not gone, not a zombie).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = status.lastIndex(of: ")")
+        else { return false }
+        return !status[close...].hasPrefix(") Z")
+    }
+
+    /// Polls until a process has ended, for at most a few seconds; whether it did.
+    private static func ends(_ pid: pid_t) -> Bool {
+        for _ in 0..<200 where isRunning(pid) {
+            usleep(20_000)
+        }
+        return !isRunning(pid)
+    }
+
+    /// A shell command that writes what its standard input, output and error are to a file, a line each.
+    private static func reportStandardStreams(to path: String) -> String {
+        "a=$(readlink /proc/$$/fd/0); b=$(readlink /proc/$$/fd/1); c=$(readlink /proc/$$/fd/2); "
+            + "printf '%s\\n' \"$a\" \"$b\" \"$c\" > '\(path)'"
+    }
+
+    @Test func aForegroundRunGetsTheTerminalAsItsInputOutputAndErrors() throws {
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        try #require(grantpt(master) == 0 && unlockpt(master) == 0)
+        let slavePath = try #require(ptsname(master).map { String(cString: $0) })
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("streams-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
+        terminal.realWaitSeconds = 0.2
+        terminal.childTerminalPath = slavePath
+        // The shell's own descriptors, as an editor or a pager would find them.
+        var program = Commander(
+            commands: [
+                .runInForeground(
+                    ProcessRequest(
+                        identifier: 9,
+                        command: Self.reportStandardStreams(to: report)))
+            ], expected: 1)
+        _ = ProgramRunner.run(&program, on: terminal)
+        #expect(program.results.first?.succeeded == true)
+        let streams = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(streams == [slavePath, slavePath, slavePath])
+    }
+
+    @Test func aForegroundRunWithoutATerminalGetsDevNullNotTheProgramsStreams() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("null-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (program, _) = run(
+            [
+                .runInForeground(
+                    ProcessRequest(
+                        identifier: 12,
+                        command: Self.reportStandardStreams(to: report)))
+            ], expecting: 1)
+        #expect(program.results.first?.succeeded == true)
+        let streams = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(streams == ["/dev/null", "/dev/null", "/dev/null"])
+    }
+
+    @Test func aSpawnSetUpThatFailsIsReportedAndNothingRuns() {
+        let supervisor = ProcessSupervisor()
+        // No such descriptor: the step that gives it to the child as its standard streams fails.
+        let result = supervisor.start(
+            ProcessRequest(identifier: 13, command: "true"), at: 0, foreground: true,
+            terminal: FileDescriptor(rawValue: -1))
+        #expect(result?.termination == .couldNotStart("posix_spawn_file_actions_adddup2: Bad file descriptor"))
+        #expect(supervisor.isEmpty, "nothing was started")
+    }
+
+    @Test func aCommandThatNeverStopsWritingIsNotReadPastItsLimitAndEnds() {
+        let clock = MonotonicClock()
+        let result = ProcessRequest.runAllToEnd([
+            ProcessRequest(identifier: 1, command: "exec yes", timeLimitSeconds: 20, outputLimitBytes: 10)
+        ])[0]
+        #expect(result.termination == .signaled(SIGPIPE), "its next write after the limit ended it")
+        #expect(result.outputWasCut)
+        #expect(result.output.count == 10)
+        #expect(clock.now < 10, "it ended at once, not at its time limit (\(clock.now) s)")
+    }
+
+    @Test func outputNotKeptGoesNowhereAndTheCommandRunsToItsEnd() {
+        let result = ProcessRequest.runAllToEnd([
+            ProcessRequest(
+                identifier: 1, command: "head -c 1000000 /dev/zero; echo done >&2", timeLimitSeconds: 20,
+                outputLimitBytes: 0)
+        ])[0]
+        #expect(result.termination == .exited(0))
+        #expect(result.output.isEmpty)
+        #expect(!result.outputWasCut)
+        #expect(result.firstErrorLine == "done")
+    }
+
+    @Test func whatAFinishedRunLeftInTheBackgroundIsKilledWhenItIgnoresSIGTERM() throws {
+        let (program, _) = run(
+            [
+                .run(
+                    ProcessRequest(
+                        identifier: 10,
+                        command: "(trap '' TERM; exec sleep 30) </dev/null >/dev/null 2>&1 & echo $!"))
+            ], expecting: 1)
+        let output = program.results.first.map { String(decoding: $0.output, as: UTF8.self) } ?? ""
+        let pid = try #require(pid_t(output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGKILL) }
+        #expect(Self.ends(pid), "the background process that ignores SIGTERM was killed at the end")
+    }
+
+    @Test func aTerminationSignalEndsTheRunsToTheEndAtOnce() throws {
+        let clock = MonotonicClock()
+        var asked = 0
+        let results = ProcessRequest.runAllToEnd(
+            [
+                ProcessRequest(identifier: 1, command: "sleep 30", timeLimitSeconds: 20),
+                ProcessRequest(identifier: 2, command: "echo 4", timeLimitSeconds: 20),
+            ],
+            interruption: {
+                asked += 1
+                return clock.now > 0.5 ? SIGTERM : nil
+            })
+        #expect(asked > 1)
+        #expect(results.map(\.identifier) == [1, 2])
+        #expect(results[0].termination == .signaled(SIGTERM), "ended, not waited for")
+        #expect(results[1].succeeded)
+        #expect(clock.now < 5, "returned after \(clock.now) s")
+        let survivors = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
+        #expect(survivors.trimmingCharacters(in: .whitespaces).isEmpty, "children left: \(survivors)")
+    }
+
+    @Test func runningToTheEndLeavesNothingRunningBehind() throws {
+        let result = ProcessRequest.runAllToEnd([
+            ProcessRequest(
+                identifier: 1, command: "sleep 30 </dev/null >/dev/null 2>&1 & echo $!", timeLimitSeconds: 20)
+        ])[0]
+        #expect(result.succeeded)
+        let pid = try #require(
+            pid_t(String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGKILL) }
+        #expect(Self.ends(pid), "what the run left in the background ended with the call")
+    }
+
+    @Test func aRunThatIgnoresSIGTERMAndAStalledSinkShareOneExitDeadline() throws {
+        let ends = try FileDescriptor.pipe()
+        defer { ends.read.close() }
+        // A reader that never reads: the sink keeps lines waiting until it gives up.
+        let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true, bufferLimitBytes: 1 << 20)
+        let line = String(repeating: "x", count: 1000)
+        while !sink.hasPending {
+            sink.write(line: line)
+        }
+        let terminal = ScriptedTerminal(script: [.init(at: 1, .terminate(SIGTERM))])
+        // Time for the shell to ignore SIGTERM before the program ends.
+        terminal.realWaitSeconds = 0.3
+        var program = Commander(
+            commands: [.run(ProcessRequest(identifier: 11, command: "trap '' TERM; sleep 30; exit 0"))], expected: 1)
+        let clock = MonotonicClock()
+        #expect(
+            ProgramRunner.run(&program, on: terminal, sinks: [sink], exitDeadline: ExitDeadline(seconds: 1.2))
+                == .terminated(signal: SIGTERM))
+        // The child's grace (at most 1 s) and the sink's wait come out of the same 1.2 s, after the 0.3 s of
+        // real waiting; with a wait each it would take 2.3 s.
+        #expect(clock.now < 1.9, "the way out took \(clock.now) s")
+        let survivors = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
+        #expect(survivors.trimmingCharacters(in: .whitespaces).isEmpty, "children left: \(survivors)")
     }
 }

@@ -81,6 +81,74 @@ extension EndToEnd {
             #expect(fromFIFO.standardOutput == "@ 7  T 3\n")
         }
 
+        /// The processes running `sleep SECONDS`, by their command line, zombies left out.
+        static func sleepers(_ seconds: String) -> [pid_t] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { entry -> pid_t? in
+                guard let pid = pid_t(entry),
+                    let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                    commandLine == Data("sleep\0\(seconds)\0".utf8),
+                    let status = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = status.lastIndex(of: ")"), !status[close...].hasPrefix(") Z")
+                else { return nil }
+                return pid
+            }
+        }
+
+        @Test(
+            "A signal while --once waits ends every watch and what a watch left in the background, with 128+N",
+            arguments: [SIGTERM, SIGINT])
+        func aSignalEndsEveryChild(_ signal: Int32) throws {
+            // A duration no other test uses, to find this test's sleeps by.
+            let seconds = String(500 + Int(getpid() % 400) * 2 + (signal == SIGINT ? 1 : 0))
+            let null = open("/dev/null", O_WRONLY)
+            defer { close(null) }
+            let badgebar = try BackgroundProcess(
+                try BadgebarBinary.path(),
+                [
+                    "--once", "--icons", "ascii", "--button", "Mail:envelope:0", "--button", "Jobs:gear:0",
+                    "--watch", "Mail=sleep \(seconds) & echo 3", "--watch", "Jobs=sleep \(seconds)",
+                ], environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]),
+                standardOutput: null, standardError: null)
+            defer {
+                badgebar.stop()
+                for pid in Self.sleepers(seconds) { kill(pid, SIGKILL) }
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            while Self.sleepers(seconds).count < 2 && clock.now - start < .seconds(10) {
+                usleep(20_000)
+            }
+            try #require(Self.sleepers(seconds).count == 2, "the watch and the one it left in the background run")
+            kill(badgebar.pid, signal)
+            #expect(badgebar.waitForExit(timeout: .seconds(5)) == .exited(128 + signal))
+            let ended = clock.now
+            while !Self.sleepers(seconds).isEmpty && clock.now - ended < .seconds(3) {
+                usleep(20_000)
+            }
+            #expect(Self.sleepers(seconds).isEmpty, "left running: \(Self.sleepers(seconds))")
+        }
+
+        @Test("What a watch leaves in the background ends with --once")
+        func whatAWatchLeftEnds() throws {
+            let seconds = String(1500 + Int(getpid() % 400))
+            defer {
+                for pid in Self.sleepers(seconds) { kill(pid, SIGKILL) }
+            }
+            let result = try run([
+                "--once", "--icons", "ascii", "--button", "Mail:envelope:0", "--watch",
+                "Mail=sleep \(seconds) </dev/null >/dev/null 2>&1 & echo 3",
+            ])
+            #expect(result.status == .exited(0), "\(result.standardError)")
+            #expect(result.standardOutput == "@ 3\n")
+            let clock = ContinuousClock()
+            let ended = clock.now
+            while !Self.sleepers(seconds).isEmpty && clock.now - ended < .seconds(3) {
+                usleep(20_000)
+            }
+            #expect(Self.sleepers(seconds).isEmpty, "left running: \(Self.sleepers(seconds))")
+        }
+
         @Test("The README's status-right recipe in a real tmux: the client draws the badges in their colours")
         func tmuxStatusLine() throws {
             let binary = try BadgebarBinary.path()

@@ -185,6 +185,11 @@ public final class LineTerminal: TerminalBackend {
         jobs.isHandedOver = true
     }
 
+    /// Opens the keyboard's terminal again for a child: read and write, blocking; `nil` without a keyboard.
+    public func openTerminalForChild() -> FileDescriptor? {
+        keyboard?.openForChild()
+    }
+
     /// Makes a child's group the terminal's foreground group and continues it.
     ///
     /// - Throws: ``SystemError`` when there is no terminal to hand over (`ENOTTY`) or `tcsetpgrp` fails.

@@ -147,6 +147,12 @@ public final class LiveTerminal: TerminalBackend {
         session.close()
     }
 
+    /// Restores the terminal, waiting for one that stopped reading at most until a deadline shared with
+    /// the rest of the way out; safe to call more than once.
+    public func close(by deadline: ExitDeadline) {
+        session.close(waitingAtMostSeconds: min(deadline.secondsLeft, TerminalSession.leaveWaitSeconds))
+    }
+
     /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
     /// on every way out, and while a child or the shell has the terminal.
     ///
@@ -284,13 +290,18 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Gives the terminal back and stops the job with SIGTSTP; once continued in the foreground, takes it again.
     public func suspend() -> Int32? {
-        jobs.suspend(release: session.release, holdAgain: holdAgain)
+        jobs.suspend(release: { session.release() }, holdAgain: holdAgain)
     }
 
     /// Gives the terminal back as it was, so a child can use it.
     public func releaseForChild() {
         session.release()
         jobs.isHandedOver = true
+    }
+
+    /// Opens the terminal again for a child: read and write, blocking.
+    public func openTerminalForChild() -> FileDescriptor? {
+        session.device.openForChild()
     }
 
     /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.

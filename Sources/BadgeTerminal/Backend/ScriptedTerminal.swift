@@ -162,6 +162,15 @@ public final class ScriptedTerminal: TerminalBackend {
         isHandedOver = true
     }
 
+    /// A path opened (read and write) as the terminal of a child run in the foreground, such as a
+    /// pseudo-terminal's; `nil` for none, so the child gets `/dev/null`.
+    public var childTerminalPath: String?
+
+    /// Opens ``childTerminalPath``, if set.
+    public func openTerminalForChild() -> FileDescriptor? {
+        childTerminalPath.flatMap { try? FileDescriptor.open($0, O_RDWR | O_NOCTTY) }
+    }
+
     /// Records the group the terminal was handed to, or fails with ``foregroundFailure``.
     public func giveForeground(to group: pid_t) throws(SystemError) {
         if let foregroundFailure { throw foregroundFailure }

@@ -40,6 +40,9 @@ public protocol TerminalBackend: AnyObject {
     func continueAfterStop()
     /// Gives the terminal back as it was, for a child to use: the program's screen left, the modes restored.
     func releaseForChild()
+    /// Opens the terminal for a child run in the foreground, as its standard input, output and error; `nil` when
+    /// there is no terminal (the child then gets `/dev/null`). The caller closes it once the child is started.
+    func openTerminalForChild() -> FileDescriptor?
     /// Makes a child's process group the terminal's foreground group, as a shell does for a job.
     ///
     /// - Throws: ``SystemError`` when the terminal cannot be handed over (`tcsetpgrp` failed): the child must not run

@@ -3,9 +3,12 @@ extension LineReader {
     ///
     /// For reading counts once, as `--once` does; the run loop uses ``readLines(_:)`` instead, which never waits.
     ///
-    /// - Parameter body: Called for each line or discarded line, in order; the bytes are valid only during the call.
-    /// - Returns: ``ReadOutcome/ended``, or why reading stopped early.
-    public func readToEnd(_ body: (Delivery) -> Void) -> ReadOutcome {
+    /// - Parameters:
+    ///   - interruption: The termination signal that arrived, if any, such as `{ SignalRelay.terminationSignal }`;
+    ///     asked whenever nothing has arrived (a signal the relay catches interrupts the wait).
+    ///   - body: Called for each line or discarded line, in order; the bytes are valid only during the call.
+    /// - Returns: ``ReadOutcome/ended``, or why reading stopped early, such as a termination signal.
+    public func readToEnd(interruption: () -> Int32? = { nil }, _ body: (Delivery) -> Void) -> ReadOutcome {
         while true {
             let outcome = readLines(body)
             switch outcome {
@@ -13,8 +16,12 @@ extension LineReader {
                 continue
             case .waiting:
                 guard let descriptor else { return .ended }
+                // A caught signal interrupts the poll; the timeout covers one that arrives just before it starts.
+                if let signal = interruption() {
+                    return .stopped(.interrupted(signal: signal))
+                }
                 do {
-                    _ = try descriptor.poll(for: Int16(POLLIN), timeoutMilliseconds: -1)
+                    _ = try descriptor.poll(for: Int16(POLLIN), timeoutMilliseconds: 200)
                 } catch {
                     return .stopped(.readFailed(source: sourceName, error))
                 }

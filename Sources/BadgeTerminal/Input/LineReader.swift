@@ -47,6 +47,8 @@ public final class LineReader {
         case noLineEnd(source: String)
         /// A read failed.
         case readFailed(source: String, SystemError)
+        /// A termination signal arrived while waiting for more (``LineReader/readToEnd(_:)`` only).
+        case interrupted(signal: Int32)
 
         /// The reason in one line, for the status line.
         public var message: String {
@@ -56,6 +58,8 @@ public final class LineReader {
                     + "\(LineReader.maximumBytesWithoutLineEnd >> 20) MiB"
             case .readFailed(let source, let error):
                 return "stopped reading counts from \(source): \(error.reason)"
+            case .interrupted(let signal):
+                return "stopped reading counts: \(Platform.name(ofSignal: signal))"
             }
         }
     }
@@ -65,6 +69,8 @@ public final class LineReader {
     /// The descriptor to poll for `POLLIN`; `nil` once the reader is done.
     public private(set) var descriptor: FileDescriptor?
     private let ownsDescriptor: Bool
+    /// Whether the source is a FIFO opened again when its writers have gone, rather than ended.
+    private var reopensForNextWriter = false
     /// The descriptor's status flags before they were made non-blocking, put back on standard input when done.
     private let originalFlags: Int32
     /// Where reads land, ``maximumBytesPerCall`` bytes.
@@ -78,11 +84,13 @@ public final class LineReader {
 
     /// Opens a path for reading without blocking (wraps `stat`, `open`, `fstat` and `fcntl`); `-` means standard input.
     ///
-    /// A FIFO is opened for reading and writing, so it never reads as ended: a
-    /// writer may come before or after the program starts, and one writer after
-    /// another, and the toolbar stays up between them. With `endsWithItsWriters`
-    /// it is opened for reading only, which waits for a writer, and its input ends
-    /// when the last writer closes it, as `--once` needs.
+    /// A FIFO never reads as ended: a writer may come before or after the program
+    /// starts, and one writer after another, and the toolbar stays up between
+    /// them. When the last writer closes it, a line it left without a line end is
+    /// delivered as a line (never joined to the next writer's first line), and the
+    /// FIFO is opened again for the next writer. With `endsWithItsWriters` it is
+    /// opened waiting for a writer, and its input ends when the last writer closes
+    /// it, as `--once` needs.
     ///
     /// - Parameters:
     ///   - path: The path, or `-` for standard input.
@@ -116,12 +124,13 @@ public final class LineReader {
             do {
                 // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
                 // A FIFO that ends with its writers is opened blocking, which waits for the first writer.
-                let flags = isFIFO ? (endsWithItsWriters ? O_RDONLY : O_RDWR | O_NONBLOCK) : O_RDONLY | O_NONBLOCK
+                let flags = isFIFO && endsWithItsWriters ? O_RDONLY : O_RDONLY | O_NONBLOCK
                 file = try FileDescriptor.open(path, flags | O_NOCTTY)
             } catch {
                 throw .cannotOpen(path: path, error)
             }
             ownsDescriptor = true
+            reopensForNextWriter = isFIFO && !endsWithItsWriters
         }
         do {
             originalFlags = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
@@ -201,6 +210,9 @@ public final class LineReader {
                 if partialLength > 0 {
                     deliverPartialLine(body)
                 }
+                if reopensForNextWriter {
+                    return reopen()
+                }
                 finish()
                 return .ended
             }
@@ -212,6 +224,22 @@ public final class LineReader {
             }
         }
         return .more
+    }
+
+    /// Opens the FIFO again once its writers have gone (wraps `open`), so the next writer starts afresh and the
+    /// end of the last one is not reported again and again; the new descriptor is opened before the old one is
+    /// closed, so a writer arriving meanwhile always has a reader.
+    private func reopen() -> ReadOutcome {
+        let fresh: FileDescriptor
+        do {
+            fresh = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            finish()
+            return .stopped(.readFailed(source: sourceName, error))
+        }
+        descriptor?.close()
+        descriptor = fresh
+        return .waiting
     }
 
     /// Cuts bytes into lines: complete ones are delivered, the start of the next is kept.

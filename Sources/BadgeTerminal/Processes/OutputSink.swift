@@ -22,10 +22,9 @@ public final class OutputSink {
     /// The most bytes kept waiting before lines are dropped.
     public let bufferLimitBytes: Int
     /// Why writing ended, if it did.
-    public private(set) var failure: SystemError?
+    public var failure: SystemError? { writer.failure }
 
-    private var queue: [UInt8] = []
-    private var start = 0
+    private let writer: NonBlockingWriter
     private var droppedSinceReport = 0
     private let ownsDescriptor: Bool
     private let restoresFlags: Int32?
@@ -45,6 +44,7 @@ public final class OutputSink {
         bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes
     ) {
         self.descriptor = descriptor
+        writer = NonBlockingWriter(descriptor: descriptor)
         self.name = name
         self.ownsDescriptor = owned
         self.bufferLimitBytes = bufferLimitBytes
@@ -127,7 +127,7 @@ public final class OutputSink {
     }
 
     /// Whether lines are waiting for the reader.
-    public var hasPending: Bool { start < queue.count }
+    public var hasPending: Bool { writer.hasPending }
 
     /// Queues a line (a newline is added) and writes what the reader takes now.
     ///
@@ -137,46 +137,22 @@ public final class OutputSink {
         guard failure == nil else { return false }
         var text = line
         let length = text.utf8.count + 1
-        if queue.count - start + length > bufferLimitBytes {
+        if writer.pendingCount + length > bufferLimitBytes {
             flush()
-            if queue.count - start + length > bufferLimitBytes {
+            if writer.pendingCount + length > bufferLimitBytes {
                 droppedSinceReport += 1
                 return false
             }
         }
-        if start > 0 && start == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            start = 0
-        }
-        text.withUTF8 { queue.append(contentsOf: $0) }
-        queue.append(0x0A)
+        text.withUTF8 { writer.append(UnsafeRawBufferPointer($0)) }
+        writer.append([0x0A])
         flush()
         return true
     }
 
     /// Writes what the reader takes now (wraps `write`); never blocks.
     public func flush() {
-        while failure == nil && start < queue.count {
-            let outcome = queue.withUnsafeBytes { bytes in
-                Result { () throws(SystemError) in
-                    try descriptor.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-                }
-            }
-            switch outcome {
-            case .success(let written?) where written > 0:
-                start += written
-            case .success:
-                return
-            case .failure(let error):
-                failure = error
-                queue.removeAll()
-                start = 0
-            }
-        }
-        if start == queue.count {
-            queue.removeAll(keepingCapacity: queue.capacity <= 1 << 16)
-            start = 0
-        }
+        writer.flush()
     }
 
     /// What to tell the user since the last call, if anything: lines dropped, or the sink ended (once).
@@ -195,13 +171,7 @@ public final class OutputSink {
 
     /// Writes what is waiting, waiting for the reader at most a while (wraps `poll`), then closes; for the end.
     public func finish(waitingAtMostSeconds seconds: Double) {
-        let clock = MonotonicClock()
-        flush()
-        while hasPending && failure == nil && clock.now < seconds {
-            var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&polled, 1, Int32(max((seconds - clock.now) * 1000, 1)))
-            flush()
-        }
+        writer.drain(waitingAtMostSeconds: seconds)
         close()
     }
 

@@ -8,7 +8,10 @@ public struct ProcessRequest: Sendable, Equatable {
     public var environment: [String: String]
     /// How long it may run before its whole process group is ended, in seconds; `nil` for no limit.
     public var timeLimitSeconds: Double?
-    /// How much of its standard output to keep; the rest is read and dropped.
+    /// How much of its standard output to keep.
+    ///
+    /// Once more arrives, reading stops: the command's next write fails, and SIGPIPE ends it by default.
+    /// 0 sends its standard output to `/dev/null`.
     public var outputLimitBytes: Int
 
     /// The most standard output kept by default: far more than a count needs.
@@ -49,7 +52,7 @@ public struct ProcessResult: Sendable, Equatable {
     public var termination: Termination
     /// Its standard output, up to the request's limit.
     public var output: [UInt8]
-    /// Whether standard output went past the limit and the rest was dropped.
+    /// Whether standard output went past the limit, so reading stopped there.
     public var outputWasCut: Bool
     /// The first line of its standard error, if it wrote any, for messages.
     public var firstErrorLine: String?

@@ -4,12 +4,14 @@ import CNCursesW
 ///
 /// Each child runs `/bin/sh -c COMMAND` in a process group of its own, with
 /// standard input from `/dev/null`, standard output and error into pipes the
-/// run loop polls, every signal at its default action and none blocked. Output
-/// beyond a bound is read and dropped, so a command that never stops writing
-/// cannot grow memory. A child past its time limit gets SIGTERM to its whole
-/// group, then SIGKILL a moment later. A child that has exited is reaped at
-/// once (no zombies), and ``endAll(waitingAtMostSeconds:)`` ends every group
-/// still running when the program ends.
+/// run loop polls, every signal at its default action and none blocked (a run in
+/// the foreground gets the terminal on all three instead). Once standard output
+/// passes its bound, reading it stops and its pipe is closed, so a command that
+/// never stops writing can grow neither memory nor the program's CPU time. A
+/// child past its time limit gets SIGTERM to its whole group, then SIGKILL a
+/// moment later. A child that has exited is reaped at once (no zombies), and
+/// ``endAll(waitingAtMostSeconds:)`` ends every group still running, and what
+/// finished runs left in the background, when the program ends.
 final class ProcessSupervisor {
     /// A child that is running, or has exited with output still to read.
     private struct Child {
@@ -93,29 +95,41 @@ final class ProcessSupervisor {
     ///   - time: Now, on the runner's clock.
     ///   - foreground: Run with the terminal as its standard streams, for an interactive program,
     ///     instead of with pipes.
+    ///   - terminal: For a foreground run, the terminal it gets as standard input, output and error (the
+    ///     program's own streams may be a pipe of counts or of events); without one it gets `/dev/null`.
     /// - Returns: The result at once when the command could not be started; `nil` when it runs.
-    func start(_ request: ProcessRequest, at time: Double, foreground: Bool = false) -> ProcessResult? {
+    func start(
+        _ request: ProcessRequest, at time: Double, foreground: Bool = false, terminal: FileDescriptor? = nil
+    ) -> ProcessResult? {
         var output: (read: FileDescriptor, write: FileDescriptor)?
         var errors: (read: FileDescriptor, write: FileDescriptor)?
         do {
             if !foreground {
-                output = try FileDescriptor.pipe()
+                if request.outputLimitBytes > 0 {
+                    output = try FileDescriptor.pipe()
+                    try output?.read.setNonBlocking()
+                }
                 errors = try FileDescriptor.pipe()
-                try output?.read.setNonBlocking()
                 try errors?.read.setNonBlocking()
             }
         } catch {
             for end in [output?.read, output?.write, errors?.read, errors?.write] { end?.close() }
             return failure(request, reason: error.description, at: time)
         }
-        let spawned = spawn(request, output: output?.write, errors: errors?.write)
+        let streams: StandardStreams
+        if let errors {
+            streams = .pipes(output: output?.write, errors: errors.write)
+        } else {
+            streams = terminal.map { .terminal($0) } ?? .nothing
+        }
+        let spawned = spawn(request, streams: streams)
         output?.write.close()
         errors?.write.close()
         switch spawned {
         case .failure(let error):
             output?.read.close()
             errors?.read.close()
-            return failure(request, reason: error.reason, at: time)
+            return failure(request, reason: error.description, at: time)
         case .success(let processIdentifier):
             children.append(
                 Child(
@@ -125,6 +139,16 @@ final class ProcessSupervisor {
         }
     }
 
+    /// What a child gets as standard input, output and error.
+    private enum StandardStreams {
+        /// `/dev/null` for input; output into a pipe (or `/dev/null` without one) and errors into a pipe.
+        case pipes(output: FileDescriptor?, errors: FileDescriptor)
+        /// The terminal on all three, for a program run in the foreground.
+        case terminal(FileDescriptor)
+        /// `/dev/null` on all three: a foreground run with no terminal to give it.
+        case nothing
+    }
+
     private func failure(_ request: ProcessRequest, reason: String, at time: Double) -> ProcessResult {
         ProcessResult(
             identifier: request.identifier, command: request.command, termination: .couldNotStart(reason),
@@ -132,33 +156,29 @@ final class ProcessSupervisor {
     }
 
     /// Spawns `/bin/sh -c COMMAND` in a new process group with default signals (wraps `posix_spawn`).
-    private func spawn(_ request: ProcessRequest, output: FileDescriptor?, errors: FileDescriptor?)
-        -> Result<pid_t, SystemError>
-    {
+    ///
+    /// Every step of setting the spawn up is checked: one that fails is the run's failure to start.
+    private func spawn(_ request: ProcessRequest, streams: StandardStreams) -> Result<pid_t, SystemError> {
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let output, let errors {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1)
-            posix_spawn_file_actions_adddup2(&actions, errors.rawValue, 2)
-        }
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigemptyset(&everySignal)
-        for signal in 1...Platform.highestSignal where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&everySignal, signal)
+        do {
+            try Self.check("posix_spawn_file_actions_init", posix_spawn_file_actions_init(&actions))
+        } catch {
+            return .failure(error)
         }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        do {
+            try Self.check("posix_spawnattr_init", posix_spawnattr_init(&attributes))
+        } catch {
+            return .failure(error)
+        }
+        defer { posix_spawnattr_destroy(&attributes) }
+        do {
+            try Self.prepare(&actions, streams: streams)
+            try Self.prepare(&attributes)
+        } catch {
+            return .failure(error)
+        }
         var environment = baseEnvironment.filter { entry in
             guard let equals = entry.firstIndex(of: "=") else { return true }
             return request.environment[String(entry[..<equals])] == nil
@@ -180,6 +200,65 @@ final class ProcessSupervisor {
         return .success(processIdentifier)
     }
 
+    /// Says which descriptors the child gets (wraps `posix_spawn_file_actions_addopen` and `_adddup2`).
+    private static func prepare(_ actions: inout posix_spawn_file_actions_t, streams: StandardStreams)
+        throws(SystemError)
+    {
+        switch streams {
+        case .pipes(let output, let errors):
+            try check(
+                "posix_spawn_file_actions_addopen",
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0))
+            if let output {
+                try check(
+                    "posix_spawn_file_actions_adddup2", posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1))
+            } else {
+                try check(
+                    "posix_spawn_file_actions_addopen",
+                    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0))
+            }
+            try check(
+                "posix_spawn_file_actions_adddup2", posix_spawn_file_actions_adddup2(&actions, errors.rawValue, 2))
+        case .terminal(let terminal):
+            for stream: Int32 in 0...2 {
+                try check(
+                    "posix_spawn_file_actions_adddup2",
+                    posix_spawn_file_actions_adddup2(&actions, terminal.rawValue, stream))
+            }
+        case .nothing:
+            try check(
+                "posix_spawn_file_actions_addopen",
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDWR, 0))
+            for stream: Int32 in 1...2 {
+                try check("posix_spawn_file_actions_adddup2", posix_spawn_file_actions_adddup2(&actions, 0, stream))
+            }
+        }
+    }
+
+    /// Puts the child in a process group of its own with every signal at its default action and none blocked
+    /// (wraps `posix_spawnattr_setsigmask`, `_setsigdefault`, `_setpgroup` and `_setflags`).
+    private static func prepare(_ attributes: inout posix_spawnattr_t) throws(SystemError) {
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigemptyset(&everySignal)
+        for signal in 1...Platform.highestSignal where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&everySignal, signal)
+        }
+        try check("posix_spawnattr_setsigmask", posix_spawnattr_setsigmask(&attributes, &noSignals))
+        try check("posix_spawnattr_setsigdefault", posix_spawnattr_setsigdefault(&attributes, &everySignal))
+        try check("posix_spawnattr_setpgroup", posix_spawnattr_setpgroup(&attributes, 0))
+        try check(
+            "posix_spawnattr_setflags",
+            posix_spawnattr_setflags(
+                &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)))
+    }
+
+    /// Turns the result of a `posix_spawn` setup call (an error number, 0 for success) into a thrown error.
+    static func check(_ call: String, _ result: Int32) throws(SystemError) {
+        guard result == 0 else { throw SystemError(call: call, errorNumber: result) }
+    }
+
     /// Reads what a child wrote to a pipe that is ready (wraps `read`); output past the limit is dropped.
     func read(from descriptor: FileDescriptor) {
         guard let index = children.firstIndex(where: { $0.output == descriptor || $0.errors == descriptor }) else {
@@ -199,6 +278,13 @@ final class ProcessSupervisor {
                 return
             }
             keep(count, of: index, isOutput: isOutput)
+            if isOutput && children[index].outputWasCut {
+                // Past the limit: no more is read. The child's next write fails (SIGPIPE ends it by default),
+                // so a command that never stops writing costs nothing, and its time limit bounds the rest.
+                descriptor.close()
+                children[index].output = nil
+                return
+            }
         }
     }
 
@@ -295,33 +381,47 @@ final class ProcessSupervisor {
         }
     }
 
-    /// Ends every child's process group and reaps them, so nothing is left running (wraps `kill` and `waitpid`).
+    /// Ends every child's process group, and the groups finished runs left behind, and reaps the children
+    /// (wraps `kill` and `waitpid`), so nothing is left running.
     ///
-    /// SIGTERM first, with a moment to exit; SIGKILL for what is left.
+    /// SIGTERM first, with a moment to exit; SIGKILL for every group still there, then a short bounded wait
+    /// for the children to be reaped: a child that cannot die at once (in uninterruptible sleep) is left
+    /// to the system rather than holding up the exit.
+    ///
+    /// - Parameter seconds: The longest wait in all, grace and reaping together.
     func endAll(waitingAtMostSeconds seconds: Double = 1) {
-        for group in lingeringGroups {
+        let clock = MonotonicClock()
+        let lingering = lingeringGroups.filter(SignalDisposition.groupExists)
+        lingeringGroups.removeAll()
+        guard !children.isEmpty || !lingering.isEmpty else { return }
+        let groups = lingering.union(children.map(\.processIdentifier))
+        for group in groups {
             SignalDisposition.send(SIGTERM, toGroup: group)
             SignalDisposition.send(SIGCONT, toGroup: group)
         }
-        lingeringGroups.removeAll()
-        guard !children.isEmpty else { return }
-        for child in children {
-            SignalDisposition.send(SIGTERM, toGroup: child.processIdentifier)
-            SignalDisposition.send(SIGCONT, toGroup: child.processIdentifier)
-        }
-        let clock = MonotonicClock()
-        while !children.isEmpty && clock.now < seconds {
+        // The grace: the children reaped as they exit, the groups watched until they are gone.
+        let grace = seconds * 0.8
+        var remaining = groups
+        while clock.now < grace {
             _ = reap(at: 0)
-            if !children.isEmpty { usleep(10_000) }
+            remaining = remaining.filter(SignalDisposition.groupExists)
+            if remaining.isEmpty && children.isEmpty { break }
+            usleep(10_000)
+        }
+        for group in remaining.union(children.map(\.processIdentifier)) {
+            SignalDisposition.send(SIGKILL, toGroup: group)
+        }
+        while !children.isEmpty {
+            _ = reap(at: 0)
+            guard !children.isEmpty, clock.now < seconds else { break }
+            usleep(5_000)
         }
         for child in children {
-            SignalDisposition.send(SIGKILL, toGroup: child.processIdentifier)
-            var status: Int32 = 0
-            _ = waitpid(child.processIdentifier, &status, 0)
             child.output?.close()
             child.errors?.close()
         }
         children.removeAll()
+        lingeringGroups.removeAll()
     }
 }
 
@@ -334,7 +434,15 @@ extension ProcessSupervisor {
 
     /// Runs requests side by side to their ends and returns their results in the requests' order, waiting for
     /// them (wraps `poll`); each request's time limit bounds its run.
-    static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
+    ///
+    /// A termination signal (as `interruption` reports it, such as the one the ``SignalRelay`` caught) cuts
+    /// the wait short: the runs still going are ended and come back as ended by SIGTERM. Whatever the runs
+    /// left in the background is ended before this returns, on every way out.
+    ///
+    /// - Parameters:
+    ///   - requests: What to run.
+    ///   - interruption: The termination signal that arrived, if any; asked between waits.
+    static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil }) -> [ProcessResult] {
         let supervisor = ProcessSupervisor()
         let clock = MonotonicClock()
         var results: [Int: ProcessResult] = [:]
@@ -345,7 +453,8 @@ extension ProcessSupervisor {
                 results[position] = failed
             }
         }
-        while results.count < requests.count {
+        let wake = SignalRelay.wakeDescriptor
+        while results.count < requests.count && interruption() == nil {
             let now = clock.now
             supervisor.enforceTimeLimits(at: now)
             for result in supervisor.reap(at: now) {
@@ -354,14 +463,24 @@ extension ProcessSupervisor {
             guard results.count < requests.count else { break }
             let watched = supervisor.descriptors
             var polled = watched.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+            polled.append(pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0))
             let wait = supervisor.nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
             _ = poll(&polled, nfds_t(polled.count), wait)
+            if polled[watched.count].revents != 0 {
+                SignalRelay.drainWakeups()
+            }
             for (index, descriptor) in watched.enumerated() where polled[index].revents != 0 {
                 supervisor.read(from: descriptor)
             }
         }
+        let endTime = clock.now
+        supervisor.endAll()
         return requests.indices.map { position in
-            var result = results[position]!
+            var result =
+                results[position]
+                ?? ProcessResult(
+                    identifier: position, command: requests[position].command, termination: .signaled(SIGTERM),
+                    output: [], outputWasCut: false, firstErrorLine: nil, startTime: 0, endTime: endTime)
             result.identifier = requests[position].identifier
             return result
         }
@@ -371,8 +490,17 @@ extension ProcessSupervisor {
 extension ProcessRequest {
     /// Runs requests side by side to their ends, outside any run loop, and returns their results in order.
     ///
-    /// For programs that ask once and print, such as `--once`: each request's time limit bounds its run.
-    public static func runAllToEnd(_ requests: [ProcessRequest]) -> [ProcessResult] {
-        ProcessSupervisor.runAllToEnd(requests)
+    /// For programs that ask once and print, such as `--once`: each request's time limit bounds its run, a
+    /// termination signal ends them all, and nothing they started outlives the call.
+    ///
+    /// - Parameters:
+    ///   - requests: What to run.
+    ///   - interruption: The termination signal that arrived, if any, such as
+    ///     `{ SignalRelay.terminationSignal }`; asked between waits, and the wake-ups of the relay's pipe
+    ///     are watched for.
+    public static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil })
+        -> [ProcessResult]
+    {
+        ProcessSupervisor.runAllToEnd(requests, interruption: interruption)
     }
 }

@@ -21,8 +21,7 @@ extension ProgramRunner {
             try SignalRelay.install()
             terminal = try LiveTerminal(configuration: configuration)
         } catch {
-            var message = Array("\(name): \(error)\n".utf8)
-            _ = write(2, &message, message.count)
+            MessageWriter.write(Array("\(name): \(error)\n".utf8), to: .standardError)
             return 1
         }
         defer { terminal.close() }

@@ -38,14 +38,19 @@ public enum ProgramRunner {
     ///     ``ProgramEvent/line(_:source:)`` with the source's index in this array.
     ///   - sinks: Where ``ProgramCommand/write(_:sink:)`` lines go, by index; what is still waiting
     ///     at the end gets a moment to be written.
+    ///   - exitDeadline: The bound on the way out, shared by ending the children and writing what the
+    ///     sinks hold; it starts when the loop ends, and the caller goes on using it to restore the terminal.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
-        sinks: [OutputSink] = []
+        sinks: [OutputSink] = [], exitDeadline: ExitDeadline = ExitDeadline()
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
-        return loop.run(&program)
+        return loop.run(&program, exitDeadline: exitDeadline)
     }
+
+    /// The longest children get to exit after SIGTERM at the end, before SIGKILL, within the exit deadline.
+    static let childExitWaitSeconds = 1.0
 
     /// What a command or event leads to: go on, or end.
     fileprivate enum Outcome {
@@ -69,12 +74,13 @@ public enum ProgramRunner {
             self.sinks = sinks
         }
 
-        mutating func run<Program: TerminalProgram>(_ program: inout Program) -> Ending {
+        mutating func run<Program: TerminalProgram>(_ program: inout Program, exitDeadline: ExitDeadline) -> Ending {
             let ending = loop(&program)
+            exitDeadline.start()
             // Nothing the program started outlives it.
-            processes.endAll()
+            processes.endAll(waitingAtMostSeconds: min(ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft))
             for sink in sinks {
-                sink.finish(waitingAtMostSeconds: 1)
+                sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
             }
             if foregroundRequest != nil {
                 // The program ends either way; its terminal is restored as it closes.
@@ -291,7 +297,10 @@ public enum ProgramRunner {
                 }
                 terminal.releaseForChild()
                 foregroundRequest = request.identifier
-                if let failed = processes.start(request, at: terminal.now, foreground: true) {
+                let childTerminal = terminal.openTerminalForChild()
+                let failed = processes.start(request, at: terminal.now, foreground: true, terminal: childTerminal)
+                childTerminal?.close()
+                if let failed {
                     return deliver(failed, to: &program)
                 }
                 if let group = processes.foregroundGroup {

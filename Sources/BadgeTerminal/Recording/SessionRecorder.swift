@@ -29,10 +29,8 @@ public final class SessionRecorder {
     private let isRegularFile: Bool
     /// Where the recording starts in the file (0, unless the path named an open file's descriptor).
     private let startOffset: Int
-    /// Whole JSON lines; the bytes from ``pendingStart`` on are not written yet.
-    private var pending: [UInt8] = []
-    /// How much of ``pending`` is already written.
-    private var pendingStart = 0
+    /// Whole JSON lines waiting to be written.
+    private let writer: NonBlockingWriter
     /// Bytes written to the file so far.
     private var writtenBytes = 0
     /// Bytes written up to the end of the last complete line.
@@ -91,11 +89,12 @@ public final class SessionRecorder {
             throw .cannotOpen(path: path, error)
         }
         descriptor = file
+        writer = NonBlockingWriter(descriptor: file, keptCapacityBytes: 1 << 20)
         var header = "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(unixTime)"
         if let terminalType {
             header += ", \"env\": {\"TERM\": \(Self.jsonString(Array(terminalType.utf8)))}"
         }
-        pending = Array((header + "}\n").utf8)
+        writer.append(Array((header + "}\n").utf8))
         writePending()
     }
 
@@ -125,12 +124,12 @@ public final class SessionRecorder {
 
     /// Whether lines wait to be written: poll ``descriptor`` for `POLLOUT` and call ``writePending()``.
     public var hasPendingOutput: Bool {
-        descriptor != nil && pendingStart < pending.count
+        descriptor != nil && writer.hasPending
     }
 
     /// How many bytes wait to be written.
     public var pendingByteCount: Int {
-        pending.count - pendingStart
+        writer.pendingCount
     }
 
     /// Records bytes written to the terminal; a UTF-8 sequence cut at the end waits for the rest.
@@ -169,30 +168,19 @@ public final class SessionRecorder {
     ///
     /// A failed write stops the recording and sets ``failure``.
     public func writePending() {
-        guard let descriptor else { return }
-        while pendingStart < pending.count {
-            let start = pendingStart
-            let result = pending.withUnsafeBytes { buffer in
-                Result { () throws(SystemError) in
-                    try descriptor.write(UnsafeRawBufferPointer(rebasing: buffer[start...]))
-                }
-            }
-            switch result {
-            case .success(nil):
-                compactPending()
-                return
-            case .success(let written?):
-                if let lastLineEnd = pending[start..<(start + written)].lastIndex(of: 0x0A) {
-                    completeBytes = writtenBytes + (lastLineEnd - start) + 1
-                }
-                writtenBytes += written
-                pendingStart += written
-            case .failure(let error):
-                stop(.writeFailed(error))
-                return
-            }
+        guard descriptor != nil else { return }
+        writer.flush(observing: noteWritten)
+        if let error = writer.failure {
+            stop(.writeFailed(error))
         }
-        compactPending()
+    }
+
+    /// Counts bytes written, and where the last complete line written ends.
+    private func noteWritten(_ bytes: UnsafeRawBufferPointer) {
+        if let lastLineEnd = bytes.lastIndex(of: 0x0A) {
+            completeBytes = writtenBytes + lastLineEnd + 1
+        }
+        writtenBytes += bytes.count
     }
 
     /// Writes what waits, waiting at most a given time in all for the file to take it, then closes the file (wraps `poll` and `close`).
@@ -213,25 +201,14 @@ public final class SessionRecorder {
                 }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(max(seconds, 0))
-        while true {
-            writePending()
-            guard let descriptor else { return }
-            guard hasPendingOutput else { break }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else {
-                stop(.readerStalledAtEnd(seconds: seconds, unwrittenBytes: pendingByteCount))
-                return
-            }
-            let milliseconds = Int32(clamping: Int((remaining / .milliseconds(1)).rounded(.up)))
-            do {
-                _ = try descriptor.poll(for: Int16(POLLOUT), timeoutMilliseconds: milliseconds)
-            } catch {
-                stop(.writeFailed(error))
-                return
-            }
+        writer.drain(waitingAtMostSeconds: max(seconds, 0), observing: noteWritten)
+        if let error = writer.failure {
+            stop(.writeFailed(error))
+        } else if writer.hasPending {
+            stop(.readerStalledAtEnd(seconds: seconds, unwrittenBytes: pendingByteCount))
+        } else {
+            close()
         }
-        close()
     }
 
     // MARK: - Private
@@ -249,12 +226,12 @@ public final class SessionRecorder {
 
     /// Appends `[seconds, "code", payload]` and a line end; stops the recording if too much now waits.
     private func appendEvent(code: String, at seconds: Double, payload: (inout [UInt8]) -> Void) {
-        let lineStart = pending.count
-        pending += Array("[\(Self.timeText(microseconds: microseconds(at: seconds))), \"\(code)\", ".utf8)
-        payload(&pending)
-        pending += [0x5D, 0x0A]  // "]\n"
+        var line = Array("[\(Self.timeText(microseconds: microseconds(at: seconds))), \"\(code)\", ".utf8)
+        payload(&line)
+        line += [0x5D, 0x0A]  // "]\n"
+        writer.append(line)
         guard pendingByteCount > bufferLimitBytes else { return }
-        let lineLength = pending.count - lineStart
+        let lineLength = line.count
         writePending()
         // Too much waits, and not only the newest line: the reader does not keep up.
         if isRecording && pendingByteCount > bufferLimitBytes && pendingByteCount > lineLength {
@@ -268,17 +245,6 @@ public final class SessionRecorder {
         let bounded = seconds.isFinite ? min(max(seconds, 0), 1e9) : 0
         lastMicroseconds = max(lastMicroseconds, Int((bounded * 1_000_000).rounded()))
         return lastMicroseconds
-    }
-
-    /// Drops the written lines from the buffer once they are a good part of it.
-    private func compactPending() {
-        if pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
-            pendingStart = 0
-        } else if pendingStart >= 65_536 && pendingStart >= pending.count / 2 {
-            pending.removeFirst(pendingStart)
-            pendingStart = 0
-        }
     }
 
     /// Stops the recording: cuts a regular file back to its last complete line, closes it, drops what waits (wraps `ftruncate`).
@@ -301,8 +267,7 @@ public final class SessionRecorder {
     private func close() {
         descriptor?.close()
         descriptor = nil
-        pending = []
-        pendingStart = 0
+        writer.discardPending()
         carry = []
     }
 }

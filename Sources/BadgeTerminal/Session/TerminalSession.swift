@@ -177,27 +177,27 @@ final class TerminalSession {
 
     /// Gives the terminal back as it was: clears the program's screen, leaves it, and restores the modes.
     ///
-    /// Waits at most ``leaveWaitSeconds`` for a terminal that stopped reading;
+    /// Waits at most ``leaveWaitSeconds`` (or what is given) for a terminal that stopped reading;
     /// what it will not take by then is dropped, and the modes are restored anyway.
-    func release() {
+    func release(waitingAtMostSeconds seconds: Double = TerminalSession.leaveWaitSeconds) {
         switch ownership {
         case .released:
             return
         case .held:
-            leaveScreen()
+            leaveScreen(waitingAtMostSeconds: seconds)
             device.restoreModes()
         case .takenAway:
             // The shell has the modes; only the screen is still the program's. Writing from the background
             // stops the program when the terminal has `tostop` set, so SIGTTOU is ignored for the last words.
             SignalDisposition.with(SIGTTOU, as: Platform.action(disposition: .ignore)) {
-                leaveScreen()
+                leaveScreen(waitingAtMostSeconds: seconds)
             }
         }
         ownership = .released
     }
 
     /// Clears the program's screen and leaves it: ncurses' exit strings, then mouse reports off.
-    private func leaveScreen() {
+    private func leaveScreen(waitingAtMostSeconds seconds: Double) {
         ScreenPainter.capability("clear").withUnsafeBytes { output.append($0) }
         painter.leave { output.append($0) }
         if enablesMouse {
@@ -209,14 +209,16 @@ final class TerminalSession {
         if windowTitle != nil {
             WindowTitle.pop.withUnsafeBytes { output.append($0) }
         }
-        output.drain(waitingAtMostSeconds: Self.leaveWaitSeconds)
+        output.drain(waitingAtMostSeconds: seconds)
     }
 
     /// Releases the terminal if held, ends ncurses and closes the terminal: safe to call more than once.
-    func close() {
+    ///
+    /// - Parameter seconds: The longest wait for a terminal that stopped reading.
+    func close(waitingAtMostSeconds seconds: Double = TerminalSession.leaveWaitSeconds) {
         guard !isClosed else { return }
         isClosed = true
-        release()
+        release(waitingAtMostSeconds: seconds)
         painter.close()
         device.close()
         CrashGuard.uninstall()

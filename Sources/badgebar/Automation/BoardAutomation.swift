@@ -13,8 +13,9 @@ import BadgeTerminal
 /// - A watch runs as a child the runner watches (`/bin/sh -c`, its own process group, no terminal),
 ///   at most one run at a time, ended with its group after its interval (at most 60 s).
 /// - A press runs the button's `--on-press` commands in the background, with `BADGEBAR_BUTTON` and
-///   `BADGEBAR_COUNT` (the count before the press), and its `--open` command in the foreground;
-///   the button's watches wait for them and refresh once they have finished.
+///   `BADGEBAR_COUNT` (the count before the press), their output thrown away, and its `--open` command in
+///   the foreground; the button's watches wait for them and refresh once they have finished. A press
+///   while the button's `--on-press` commands still run starts nothing (one run per button at a time).
 /// - SIGUSR1 refreshes every watch.
 struct BoardAutomation {
     /// What to run and where to write, from the command line.
@@ -159,7 +160,8 @@ struct BoardAutomation {
             let watch = schedule.watches[index]
             let reading: Result<[CountUpdate], WatchProblem>
             switch result.termination {
-            case .exited(0) where result.outputWasCut:
+            case _ where result.outputWasCut:
+                // Reading stopped at the limit, which usually ends the command with SIGPIPE: too long, not failed.
                 reading = .failure(.tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
             case .exited(0):
                 reading = WatchReading.parse(result.output, buttonTitle: watch.command.buttonTitle)
@@ -215,14 +217,19 @@ struct BoardAutomation {
         let button = event.buttonIndex
         let environment = ["BADGEBAR_BUTTON": event.buttonTitle, "BADGEBAR_COUNT": String(event.previousCount)]
         var commands: [ProgramCommand] = []
-        for command in pressCommands[button] ?? [] {
+        // One run of a button's press commands at a time: a press while they run starts nothing more.
+        let pressIsRunning = roles.values.contains { role in
+            if case .press(button, _) = role { return true }
+            return false
+        }
+        for command in pressIsRunning ? [] : pressCommands[button] ?? [] {
             let held = schedule.holdForPress(ofButtonAt: button)
             commands.append(
                 .run(
                     ProcessRequest(
                         identifier: newIdentifier(for: .press(button: button, held: held)),
                         command: command.command, environment: environment,
-                        timeLimitSeconds: Self.pressTimeLimitSeconds)))
+                        timeLimitSeconds: Self.pressTimeLimitSeconds, outputLimitBytes: 0)))
         }
         if let command = openCommands[button], !isOpen {
             isOpen = true
@@ -233,7 +240,7 @@ struct BoardAutomation {
                         identifier: newIdentifier(for: .open(button: button, held: held)), command: command.command,
                         environment: environment)))
         }
-        if commands.isEmpty {
+        if commands.isEmpty && !pressIsRunning {
             schedule.refresh(watchesOfButtonAt: button)
         }
         return commands

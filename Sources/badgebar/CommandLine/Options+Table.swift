@@ -67,7 +67,8 @@ extension Options {
         .buttonCommand(
             "--on-press",
             help: "Run COMMAND in the background when NAME is pressed, repeatable, with BADGEBAR_BUTTON and "
-                + "BADGEBAR_COUNT (the count before the press) set; the button's watch runs after it"
+                + "BADGEBAR_COUNT (the count before the press) set; the button's watch runs after it; a press while "
+                + "it runs starts nothing"
         ) { $0.pressCommands.append($1) },
         .buttonCommand(
             "--open",

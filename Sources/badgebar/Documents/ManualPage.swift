@@ -209,22 +209,27 @@ enum ManualPage {
             "With --counts-from, lines such as Mail=7, Mail+=2 and Mail-=1 change the counts as they arrive, each "
                 + "animating as if it happened in the app, while keys and clicks still come from the terminal. "
                 + "A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
-                + "the end of the input leaves the toolbar up.")
+                + "the end of the input leaves the toolbar up. A FIFO may have one writer after another: a last "
+                + "line a writer leaves without a line end is taken as a line when it closes the FIFO, never joined "
+                + "to the next writer's.")
         page.subsection("Counts from commands")
         page.paragraph(
             "Each --watch NAME=COMMAND runs COMMAND with /bin/sh -c every --every (30s unless told), or every "
                 + "DURATION with NAME@DURATION=COMMAND, and sets the button NAME from what it prints: a whole number, "
                 + "or lines in the --counts-from format, so one command can feed several buttons. A run has the "
                 + "interval, at most 60 seconds, before it is ended with its process group; a watch never runs twice "
-                + "at once. A run that fails, times out or prints no count keeps the last good count and marks the "
+                + "at once. Output past 64 KiB is not read: the command's next write fails, and the run fails as "
+                + "too long. Whatever commands leave in the background ends with badgebar. A run that fails, times out or prints no count keeps the last good count and marks the "
                 + "badge with a ? beside it and the status line with the reason, until a run succeeds. SIGUSR1 runs "
                 + "every watch at once.")
         page.subsection("Presses that act")
         page.paragraph(
             "--on-press NAME=COMMAND runs COMMAND in the background (at most 60 seconds) when NAME is pressed, with "
-                + "BADGEBAR_BUTTON set to the button's title and BADGEBAR_COUNT to its count before the press. "
-                + "--open NAME=COMMAND runs COMMAND in the foreground with the terminal, as a shell runs a job, and "
-                + "redraws the screen when it ends. A pressed button's watches wait for its commands, then run.")
+                + "BADGEBAR_BUTTON set to the button's title and BADGEBAR_COUNT to its count before the press; "
+                + "a press while the button's commands still run starts nothing. "
+                + "--open NAME=COMMAND runs COMMAND in the foreground with the terminal as its standard input, "
+                + "output and error, as a shell runs a job, and redraws the screen when it ends. A pressed button's watches wait for its commands, then run."
+        )
         page.subsection("Events, title and notifications")
         page.paragraph(
             "--events-to writes one JSON object per line for every press and change, with its time, event (press or "
@@ -253,7 +258,8 @@ enum ManualPage {
         page.subsection("Once, for a status bar")
         page.paragraph(
             "--once reads the counts (the buttons', then --counts-from to its end), prints the toolbar once in "
-                + "the --format and exits 0. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
+                + "the --format and exits 0; a signal while it waits ends every watch, and it exits 128+N "
+                + "without printing. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
                 + "style directives such as #[fg=colour231,bg=colour196] in the badge colours, for tmux's "
                 + "status-right; json prints one object with every button's title, count, badge text and colours; "
                 + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks. The badge rules are "
