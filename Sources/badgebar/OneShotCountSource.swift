@@ -57,6 +57,7 @@ struct WatchesRunOnce: OneShotCountSource {
         }
         for result in ProcessRequest.runAllToEnd(requests, interruption: interruption) {
             let watch = watches[result.identifier]
+            let request = requests[result.identifier]
             let reading: Result<[CountUpdate], WatchProblem>
             switch result.termination {
             case _ where result.outputWasCut:
@@ -65,7 +66,8 @@ struct WatchesRunOnce: OneShotCountSource {
             case .exited(0):
                 reading = WatchReading.parse(result.output, buttonTitle: watch.buttonTitle)
             case .timedOut:
-                reading = .failure(.timedOut(seconds: result.endTime - result.startTime))
+                // The limit, as the board says it: the time it took to notice is a little longer.
+                reading = .failure(.timedOut(seconds: request.timeLimitSeconds ?? result.endTime - result.startTime))
             default:
                 reading = .failure(.failed(result.summary))
             }
