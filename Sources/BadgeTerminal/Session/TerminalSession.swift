@@ -44,7 +44,7 @@ final class TerminalSession {
     private var shownTitle: String?
 
     /// How long leaving waits for a terminal that stopped reading before giving up on the rest, in seconds.
-    static let leaveWaitSeconds = 1.0
+    static let leaveWaitSeconds = 0.5
 
     /// Mouse reporting on: button presses and releases (1000), in the SGR format (1006).
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
