@@ -69,6 +69,21 @@ private struct Commander: TerminalProgram {
         #expect(program.results.first.map { String(decoding: $0.output, as: UTF8.self) } == "Mail path")
     }
 
+    @Test func aCommandInTheBackgroundLeadsASessionOfItsOwnWithNoTerminal() {
+        // Fields 5, 6 and 7 of /proc/PID/stat: process group, session, controlling terminal (0 for none).
+        let (program, _) = run(
+            [.run(ProcessRequest(identifier: 1, command: "echo $$; cut -d' ' -f5-7 /proc/$$/stat"))], expecting: 1)
+        let lines =
+            program.results.first.map { String(decoding: $0.output, as: UTF8.self) }?
+            .split(separator: "\n").map(String.init) ?? []
+        guard lines.count == 2 else {
+            Issue.record("two lines expected: \(lines)")
+            return
+        }
+        let shell = lines[0]
+        #expect(lines[1] == "\(shell) \(shell) 0", "group, session and terminal of shell \(shell): \(lines[1])")
+    }
+
     @Test func aRunPastItsLimitIsEndedWithItsWholeGroup() throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("group-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: marker) }

@@ -73,6 +73,18 @@ enum Platform {
         #endif
     }
 
+    /// The `posix_spawnattr_setflags` flag that starts the child in a new session (`POSIX_SPAWN_SETSID`).
+    ///
+    /// glibc and musl declare it only for `_GNU_SOURCE`, which the Swift import does not set, so its value
+    /// is written here: 0x80 there, 0x400 on macOS (10.15 and later).
+    static let spawnInNewSession: Int32 = {
+        #if canImport(Darwin)
+            return 0x400
+        #else
+            return 0x80
+        #endif
+    }()
+
     /// The signals whose default action is to stop the process, which job control relies on.
     static let stopSignals: Set<Int32> = [SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]
 

@@ -2,10 +2,13 @@ import CNCursesW
 
 /// The program's child processes: started with `posix_spawn`, watched by the run loop, never waited for.
 ///
-/// Each child runs `/bin/sh -c COMMAND` in a process group of its own, with
+/// Each child runs `/bin/sh -c COMMAND` in a session of its own, so with no
+/// controlling terminal (a password prompt on `/dev/tty` fails at once instead of
+/// waiting to be stopped, and nothing it writes there lands on the board), with
 /// standard input from `/dev/null`, standard output and error into pipes the
-/// run loop polls, every signal at its default action and none blocked (a run in
-/// the foreground gets the terminal on all three instead). Once standard output
+/// run loop polls, every signal at its default action and none blocked. A run in
+/// the foreground is the exception: it stays in the program's session, in a process
+/// group of its own, and gets the terminal on all three. Once standard output
 /// passes its bound, reading it stops and its pipe is closed, so a command that
 /// never stops writing can grow neither memory nor the program's CPU time. A
 /// child past its time limit gets SIGTERM to its whole group, then SIGKILL a
@@ -175,7 +178,7 @@ final class ProcessSupervisor {
         defer { posix_spawnattr_destroy(&attributes) }
         do {
             try Self.prepare(&actions, streams: streams)
-            try Self.prepare(&attributes)
+            try Self.prepare(&attributes, ownSession: runsInTheBackground(streams))
         } catch {
             return .failure(error)
         }
@@ -235,9 +238,20 @@ final class ProcessSupervisor {
         }
     }
 
-    /// Puts the child in a process group of its own with every signal at its default action and none blocked
-    /// (wraps `posix_spawnattr_setsigmask`, `_setsigdefault`, `_setpgroup` and `_setflags`).
-    private static func prepare(_ attributes: inout posix_spawnattr_t) throws(SystemError) {
+    /// Whether a child's streams are pipes: a run in the background, as opposed to one in the foreground
+    /// (which has the terminal, or `/dev/null` where there is none to give).
+    private func runsInTheBackground(_ streams: StandardStreams) -> Bool {
+        if case .pipes = streams { return true }
+        return false
+    }
+
+    /// Puts the child in a session of its own, or for a run that takes the terminal in a process group of its
+    /// own, with every signal at its default action and none blocked (wraps `posix_spawnattr_setsigmask`,
+    /// `_setsigdefault`, `_setpgroup` and `_setflags`).
+    ///
+    /// A new session's leader leads a new process group too, whose number is its own, like the group of
+    /// a run in the foreground: either way the child's process identifier names its group.
+    private static func prepare(_ attributes: inout posix_spawnattr_t, ownSession: Bool) throws(SystemError) {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var everySignal = sigset_t()
@@ -247,11 +261,15 @@ final class ProcessSupervisor {
         }
         try check("posix_spawnattr_setsigmask", posix_spawnattr_setsigmask(&attributes, &noSignals))
         try check("posix_spawnattr_setsigdefault", posix_spawnattr_setsigdefault(&attributes, &everySignal))
-        try check("posix_spawnattr_setpgroup", posix_spawnattr_setpgroup(&attributes, 0))
-        try check(
-            "posix_spawnattr_setflags",
-            posix_spawnattr_setflags(
-                &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)))
+        // A session leader may not join another group, so a new session and SETPGROUP exclude each other.
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if ownSession {
+            flags |= Platform.spawnInNewSession
+        } else {
+            try check("posix_spawnattr_setpgroup", posix_spawnattr_setpgroup(&attributes, 0))
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        }
+        try check("posix_spawnattr_setflags", posix_spawnattr_setflags(&attributes, Int16(flags)))
     }
 
     /// Turns the result of a `posix_spawn` setup call (an error number, 0 for success) into a thrown error.

@@ -214,7 +214,8 @@ enum ManualPage {
                 + "to the next writer's.")
         page.subsection("Counts from commands")
         page.paragraph(
-            "Each --watch NAME=COMMAND runs COMMAND with /bin/sh -c every --every (30s unless told), or every "
+            "Each --watch NAME=COMMAND runs COMMAND with /bin/sh -c, in a session of its own with no terminal "
+                + "(as --on-press commands do: a prompt on /dev/tty fails at once), every --every (30s unless told), or every "
                 + "DURATION with NAME@DURATION=COMMAND, and sets the button NAME from what it prints: a whole number, "
                 + "or lines in the --counts-from format, so one command can feed several buttons. A run has the "
                 + "interval, at most 60 seconds, before it is ended with its process group; a watch never runs twice "
