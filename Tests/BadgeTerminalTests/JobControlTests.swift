@@ -8,12 +8,15 @@ extension LiveTerminalTests {
     /// Job control whose stops are noted instead of carried out, so the test process is never stopped.
     private final class NotedStops {
         var signals: [Int32] = []
+        /// Whether each stop was the whole job's.
+        var wholeJob: [Bool] = []
         /// Runs when the job would stop, as a SIGCONT would after it.
         var whileStopped: () -> Void = {}
 
         var jobControl: JobControl {
-            JobControl { signal in
+            JobControl { signal, wholeJob in
                 self.signals.append(signal)
+                self.wholeJob.append(wholeJob)
                 self.whileStopped()
             }
         }
@@ -40,7 +43,7 @@ extension LiveTerminalTests {
             var tookTerminalAgain = false
             // SIGTERM arrives while the last bytes drain, before the stop.
             let signal = stops.jobControl.suspend(
-                release: { raise(SIGTERM) },
+                wholeJob: true, release: { raise(SIGTERM) },
                 holdAgain: {
                     tookTerminalAgain = true
                     return true
@@ -58,7 +61,7 @@ extension LiveTerminalTests {
             var released = 0
             var attempts = 0
             let signal = stops.jobControl.suspend(
-                release: { released += 1 },
+                wholeJob: true, release: { released += 1 },
                 holdAgain: {
                     attempts += 1
                     return attempts > 1
@@ -67,6 +70,7 @@ extension LiveTerminalTests {
             #expect(released == 1)
             // Continued in the background first: stopped again with SIGTTOU, then continued in the foreground.
             #expect(stops.signals == [SIGTSTP, SIGTTOU])
+            #expect(stops.wholeJob == [true, false], "the job stops on Ctrl-Z; stopping again is the program's alone")
         }
     }
 

@@ -107,6 +107,8 @@ private struct Recorder: TerminalProgram {
         var program = Recorder()
         #expect(ProgramRunner.run(&program, on: terminal) == .quit)
         #expect(terminal.suspensions == 2)
+        // The program's Ctrl-Z stops its whole job; a SIGTSTP sent to it stops it alone.
+        #expect(terminal.suspendOrigins == [.key, .signal])
         #expect(program.events.filter { $0 == .resumed }.count == 2)
     }
 

@@ -95,5 +95,26 @@ extension EndToEnd {
         func suspendWithConsumer() throws {
             try suspendPipeline { "\($0) --events-to - | cat >/dev/null" }
         }
+
+        @Test("A SIGTSTP sent to the program stops it alone, not the script that started it in its own process group")
+        func signalStopsOnlyTheProgram() throws {
+            let terminal = try TmuxTerminal.interactiveBash()
+            defer { terminal.close() }
+            try terminal.waitUntil("the shell's prompt") { TmuxTerminal.showsPrompt($0) }
+            // A script without job control shares its process group with what it starts in the background.
+            let script =
+                "sh -c 'sleep 30 | \(terminal.binary) --lines --button A:star:1 >/dev/null & p=$!; sleep 1; "
+                + "kill -TSTP $p; sleep 1; echo state=$(cut -d\" \" -f3 /proc/$p/stat); "
+                + "kill -TERM $p; kill -CONT $p; sleep 1; echo after=$(cut -d\" \" -f3 /proc/$p/stat 2>/dev/null || echo gone)'"
+            try terminal.type(command: script)
+            let done = try terminal.waitUntil("the script to go on past the stop and report") {
+                $0.contains("after=") && TmuxTerminal.showsPrompt($0)
+            }
+            #expect(!done.contains("Stopped"), "the script itself was never stopped\n\(done)")
+            #expect(done.contains("state=T"), "the program stopped\n\(done)")
+            // Gone, or a zombie the script's shell has not reaped yet: either way it ended.
+            #expect(
+                done.contains("after=gone") || done.contains("after=Z"), "and ended by SIGTERM once continued\n\(done)")
+        }
     }
 }

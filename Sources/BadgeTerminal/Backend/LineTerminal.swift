@@ -170,8 +170,9 @@ public final class LineTerminal: TerminalBackend {
     }
 
     /// Puts the keyboard's modes back and stops the job with SIGTSTP; once continued in the foreground, raw mode again.
-    public func suspend() -> Int32? {
-        jobs.suspend(release: release, holdAgain: holdAgain)
+    public func suspend(from origin: SuspendOrigin) -> Int32? {
+        let wholeJob = origin == .key && keyboard?.leadsForegroundJob == true
+        return jobs.suspend(wholeJob: wholeJob, release: release, holdAgain: holdAgain)
     }
 
     /// Raw mode again after a stop from outside, or stops again if continued in the background.

@@ -289,8 +289,9 @@ public final class LiveTerminal: TerminalBackend {
     }
 
     /// Gives the terminal back and stops the job with SIGTSTP; once continued in the foreground, takes it again.
-    public func suspend() -> Int32? {
-        jobs.suspend(release: { session.release() }, holdAgain: holdAgain)
+    public func suspend(from origin: SuspendOrigin) -> Int32? {
+        let wholeJob = origin == .key && session.device.leadsForegroundJob
+        return jobs.suspend(wholeJob: wholeJob, release: { session.release() }, holdAgain: holdAgain)
     }
 
     /// Gives the terminal back as it was, so a child can use it.

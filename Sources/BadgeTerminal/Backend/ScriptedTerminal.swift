@@ -38,6 +38,8 @@ public final class ScriptedTerminal: TerminalBackend {
     public private(set) var frames: [Frame] = []
     /// How many times the screen was invalidated (Ctrl-L).
     public private(set) var invalidations = 0
+    /// What asked for each suspend, in order.
+    public private(set) var suspendOrigins: [SuspendOrigin] = []
     /// How many times the program suspended itself.
     public private(set) var suspensions = 0
     /// How many times the terminal was taken back after a stop from outside.
@@ -146,9 +148,10 @@ public final class ScriptedTerminal: TerminalBackend {
         return poll(&polled, 1, 0) > 0
     }
 
-    /// Counts the suspend and returns ``signalWhileSuspended``.
-    public func suspend() -> Int32? {
+    /// Counts the suspend, notes its origin, and returns ``signalWhileSuspended``.
+    public func suspend(from origin: SuspendOrigin) -> Int32? {
         suspensions += 1
+        suspendOrigins.append(origin)
         return signalWhileSuspended
     }
 

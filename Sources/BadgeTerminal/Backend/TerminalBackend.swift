@@ -31,11 +31,12 @@ public protocol TerminalBackend: AnyObject {
         -> [BackendEvent]
     /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
     ///
+    /// - Parameter origin: What asked for it, which decides whether the program's whole job stops with it.
     /// - Returns: The termination signal that arrived while the program was
     ///   stopped (the shell's `kill %1` sends SIGTERM, then SIGCONT), after which
     ///   it must end without touching the terminal again; `nil` when it took the
     ///   terminal back.
-    func suspend() -> Int32?
+    func suspend(from origin: SuspendOrigin) -> Int32?
     /// Takes the terminal back after a stop from outside (`kill -STOP`, then `kill -CONT` or `fg`).
     func continueAfterStop()
     /// Gives the terminal back as it was, for a child to use: the program's screen left, the modes restored.

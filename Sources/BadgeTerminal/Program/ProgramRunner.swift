@@ -167,7 +167,7 @@ public enum ProgramRunner {
                 return perform(program.update(.signal(signal), at: time), on: &program)
             case .suspendRequested:
                 // While a child has the terminal, suspending is the child's business.
-                return foregroundRequest == nil ? perform(.suspend, on: &program) : .proceed
+                return foregroundRequest == nil ? suspend(from: .signal, on: &program) : .proceed
             case .continued:
                 terminal.continueAfterStop()
                 return perform(program.update(.resumed, at: time), on: &program)
@@ -262,6 +262,24 @@ public enum ProgramRunner {
             return .proceed
         }
 
+        /// Suspends: the terminal given back, the program (and for Ctrl-Z its job) stopped; once continued, the
+        /// program told the size and that it resumed, or ended by a termination signal that came meanwhile.
+        mutating func suspend<Program: TerminalProgram>(from origin: SuspendOrigin, on program: inout Program)
+            -> Outcome
+        {
+            if let signal = terminal.suspend(from: origin) {
+                return .end(.terminated(signal: signal))
+            }
+            let size = terminal.size
+            if case .end(let ending) = perform(
+                program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now),
+                on: &program)
+            {
+                return .end(ending)
+            }
+            return perform(program.update(.resumed, at: terminal.now), on: &program)
+        }
+
         /// Carries out a command.
         mutating func perform<Program: TerminalProgram>(_ command: ProgramCommand, on program: inout Program)
             -> Outcome
@@ -275,17 +293,7 @@ public enum ProgramRunner {
                 terminal.invalidate()
                 return .proceed
             case .suspend:
-                if let signal = terminal.suspend() {
-                    return .end(.terminated(signal: signal))
-                }
-                let size = terminal.size
-                if case .end(let ending) = perform(
-                    program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now),
-                    on: &program)
-                {
-                    return .end(ending)
-                }
-                return perform(program.update(.resumed, at: terminal.now), on: &program)
+                return suspend(from: .key, on: &program)
             case .run(let request):
                 if let failed = processes.start(request, at: terminal.now) {
                     return deliver(failed, to: &program)

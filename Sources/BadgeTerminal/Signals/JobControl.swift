@@ -5,8 +5,9 @@
 /// again; what follows a stop (stopping again in the background, a termination
 /// signal that arrived first or while stopped) is decided here, once.
 struct JobControl {
-    /// How the program stops: sends a stop signal to the program's process group, under the signal's default action.
-    typealias Stopper = (_ signal: Int32) -> Void
+    /// How the program stops: sends a stop signal to the program's process group, or to the program alone,
+    /// under the signal's default action.
+    typealias Stopper = (_ signal: Int32, _ wholeJob: Bool) -> Void
 
     /// Whether a child has the terminal, so keys are its to read and a continue is its business.
     var isHandedOver = false
@@ -17,21 +18,23 @@ struct JobControl {
 
     /// Creates the job control of one backend.
     ///
-    /// - Parameter stopper: How the program stops; by default ``stopJob(with:)``.
-    init(stopper: @escaping Stopper = JobControl.stopJob(with:)) {
+    /// - Parameter stopper: How the program stops; by default ``stop(with:wholeJob:)``.
+    init(stopper: @escaping Stopper = JobControl.stop(with:wholeJob:)) {
         self.stopper = stopper
     }
 
     /// Gives the terminal back and stops the job with SIGTSTP; once continued in the foreground, takes it again.
     ///
     /// - Parameters:
+    ///   - wholeJob: Whether the rest of the program's process group stops too: for Ctrl-Z read as a key
+    ///     while the program's job is the terminal's foreground job, as the terminal itself would stop it.
     ///   - release: Gives the terminal back as it was (it may wait for the terminal to take the last bytes).
     ///   - holdAgain: Takes the terminal again; `false` when the program is not in the foreground.
     /// - Returns: The termination signal that arrived before the stop or while stopped, after which the terminal
     ///   must stay the shell's; `nil` once the program holds the terminal again.
-    func suspend(release: () -> Void, holdAgain: () -> Bool) -> Int32? {
+    func suspend(wholeJob: Bool, release: () -> Void, holdAgain: () -> Bool) -> Int32? {
         release()
-        return stop(with: SIGTSTP, until: holdAgain)
+        return stop(with: SIGTSTP, wholeJob: wholeJob, until: holdAgain)
     }
 
     /// Takes the terminal again after a stop from outside, or stops again (SIGTTOU) if continued in the background.
@@ -43,7 +46,7 @@ struct JobControl {
         guard !isHandedOver, !holdAgain() else { return }
         // Continued in the background (`kill -CONT` while the shell has the terminal): stop again, as a
         // full-screen program does, until `fg` brings it to the foreground.
-        if let signal = stop(with: SIGTTOU, until: holdAgain) {
+        if let signal = stop(with: SIGTTOU, wholeJob: false, until: holdAgain) {
             pendingTermination = signal
         }
     }
@@ -55,15 +58,18 @@ struct JobControl {
     ///
     /// - Parameters:
     ///   - stopSignal: SIGTSTP for Ctrl-Z, SIGTTOU when continued in the background.
+    ///   - wholeJob: Whether the first stop is the whole process group's; stopping again in the background
+    ///     is the program's alone.
     ///   - resume: Takes the terminal again; `false` when the program is not in the foreground.
     /// - Returns: The termination signal that arrived before or while stopped; `nil` once `resume` succeeded.
-    func stop(with stopSignal: Int32, until resume: () -> Bool) -> Int32? {
+    func stop(with stopSignal: Int32, wholeJob: Bool, until resume: () -> Bool) -> Int32? {
         var signal = stopSignal
+        var stopsWholeJob = wholeJob
         while true {
             if let termination = SignalRelay.terminationSignal {
                 return termination
             }
-            stopper(signal)
+            stopper(signal, stopsWholeJob)
             let wasContinued = SignalRelay.take(SIGCONT)
             _ = SignalRelay.take(SIGTSTP)
             if let termination = SignalRelay.terminationSignal {
@@ -78,19 +84,22 @@ struct JobControl {
                 return nil
             }
             signal = SIGTTOU
+            stopsWholeJob = false
         }
     }
 
-    /// Stops the whole job: sends a stop signal to the program's process group, with the program's own
-    /// handler set aside for the moment (wraps `sigaction` and `kill` with process group 0).
+    /// Stops the whole job or the program alone, with the program's own handler set aside for the moment
+    /// (wraps `sigaction`, and `kill` with process group 0 or `raise`).
     ///
     /// A shell's job is the process group, as Ctrl-Z with the terminal's `isig`
     /// would stop it: the rest of a pipeline (`producer | badgebar`, `badgebar | cat`)
     /// stops with the program, so the shell sees the job stopped and prompts, and
     /// `fg` continues them all. Members that catch the signal handle it their own way.
-    static func stopJob(with signal: Int32) {
+    /// Anything else stops the program alone: a script that started it without job
+    /// control shares its process group and must not be stopped with it.
+    static func stop(with signal: Int32, wholeJob: Bool) {
         SignalDisposition.with(signal, as: Platform.action(disposition: .standard)) {
-            _ = kill(0, signal)
+            _ = wholeJob ? kill(0, signal) : raise(signal)
         }
     }
 }

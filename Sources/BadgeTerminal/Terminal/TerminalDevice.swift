@@ -175,6 +175,13 @@ final class TerminalDevice {
         return group < 0 ? errno == ENOTTY : group == getpgrp()
     }
 
+    /// Whether the program's process group is this terminal's foreground group (wraps `tcgetpgrp` and `getpgrp`):
+    /// the program is in the job the terminal would stop on Ctrl-Z. Unlike ``isForeground``, a terminal with
+    /// no job control for the program counts as not.
+    var leadsForegroundJob: Bool {
+        tcgetpgrp(input.rawValue) == getpgrp()
+    }
+
     /// Makes a process group the terminal's foreground group (wraps `tcsetpgrp`).
     ///
     /// The program may be in the background when it does (taking the terminal
