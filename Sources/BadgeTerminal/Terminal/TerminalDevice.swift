@@ -175,9 +175,10 @@ final class TerminalDevice {
         return group < 0 ? errno == ENOTTY : group == getpgrp()
     }
 
-    /// Whether the program's process group is this terminal's foreground group (wraps `tcgetpgrp` and `getpgrp`):
-    /// the program is in the job the terminal would stop on Ctrl-Z. Unlike ``isForeground``, a terminal with
-    /// no job control for the program counts as not.
+    /// Whether the program's process group is this terminal's foreground group (wraps `tcgetpgrp` and `getpgrp`).
+    ///
+    /// Then the program is in the job the terminal would stop on Ctrl-Z. Unlike
+    /// ``isForeground``, a terminal with no job control for the program counts as not.
     var leadsForegroundJob: Bool {
         tcgetpgrp(input.rawValue) == getpgrp()
     }
