@@ -19,9 +19,10 @@ extension App {
                 WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
         }
         // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
-        // left in the background, then the program, with 128+N and nothing printed.
+        // left in the background, then the program, with 128+N and nothing printed. Ctrl-Z stops it at once:
+        // it holds no terminal to give back.
         do {
-            try SignalRelay.install()
+            try SignalRelay.install(relaysSuspend: false)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code

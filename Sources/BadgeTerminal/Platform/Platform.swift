@@ -56,12 +56,22 @@ enum Platform {
 
     /// Whether an action is `SIG_IGN`, such as one inherited from `nohup`.
     static func isIgnored(_ action: sigaction) -> Bool {
+        handlerAddress(action) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Whether an action is `SIG_DFL`, the signal's default action.
+    static func isDefault(_ action: sigaction) -> Bool {
+        handlerAddress(action) == unsafeBitCast(SIG_DFL, to: Int.self)
+    }
+
+    /// The handler of an action as a number, for comparing with `SIG_IGN` and `SIG_DFL`.
+    private static func handlerAddress(_ action: sigaction) -> Int {
         #if canImport(Darwin)
             let handler = action.__sigaction_u.__sa_handler
         #else
             let handler = action.__sigaction_handler.sa_handler
         #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafeBitCast(handler, to: Int.self)
     }
 
     /// The highest signal number: the last real-time signal on Linux (wraps `__libc_current_sigrtmax`), 31 on macOS.

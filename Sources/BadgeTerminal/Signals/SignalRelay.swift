@@ -74,10 +74,13 @@ public enum SignalRelay {
     ///   - signal: The signal number.
     ///   - events: Signals the program wants as events, such as SIGUSR1.
     ///   - wasIgnored: Whether the signal was ignored when the program started.
-    public static func treatment(of signal: Int32, events: Set<Int32>, wasIgnored: Bool) -> Treatment {
+    public static func treatment(
+        of signal: Int32, events: Set<Int32>, wasIgnored: Bool, relaysSuspend: Bool = true
+    ) -> Treatment {
         if signal == SIGKILL || signal == SIGSTOP || CrashGuard.crashSignals.contains(signal) {
             return .untouched
         }
+        if signal == SIGTSTP && !relaysSuspend { return .untouched }
         if signal == SIGPIPE || signal == SIGXFSZ { return .ignored }
         if jobControlSignals.contains(signal) { return .event }
         if wasIgnored { return .untouched }
@@ -98,8 +101,12 @@ public enum SignalRelay {
     /// Wraps `pipe`, `fcntl` and `sigaction`. Safe to call again: the pipe is made once, and
     /// the handlers are installed again with the new set of event signals.
     ///
-    /// - Parameter events: Signals the program wants as events instead of ending it, such as SIGUSR1.
-    public static func install(events: Set<Int32> = []) throws(SystemError) {
+    /// - Parameters:
+    ///   - events: Signals the program wants as events instead of ending it, such as SIGUSR1.
+    ///   - relaysSuspend: Whether SIGTSTP is an event, for a program that gives the terminal back before
+    ///     it stops; `false` leaves SIGTSTP its default action, so a program that holds no terminal
+    ///     (`--once`) stops at once on Ctrl-Z.
+    public static func install(events: Set<Int32> = [], relaysSuspend: Bool = true) throws(SystemError) {
         if wakeReadDescriptor.load(ordering: .sequentiallyConsistent) < 0 {
             let ends = try FileDescriptor.pipe()
             try ends.read.setNonBlocking()
@@ -114,7 +121,8 @@ public enum SignalRelay {
             // Numbers the C library keeps for itself (glibc's first real-time signals) cannot be queried or set.
             guard sigaction(signal, nil, &current) == 0 else { continue }
             let wasIgnored = Platform.isIgnored(current) && !installedSignals.withLock { $0.contains(signal) }
-            let treatment = treatment(of: signal, events: events, wasIgnored: wasIgnored)
+            let treatment = treatment(
+                of: signal, events: events, wasIgnored: wasIgnored, relaysSuspend: relaysSuspend)
             if treatment == .terminates { mask |= bit(signal) }
             handled.append((signal, treatment))
         }
@@ -132,6 +140,10 @@ public enum SignalRelay {
             case .untouched:
                 break
             }
+        }
+        if !relaysSuspend && installedSignals.withLock({ $0.remove(SIGTSTP) != nil }) {
+            var standard = Platform.action(disposition: .standard)
+            try SystemCall.retrying("sigaction") { sigaction(SIGTSTP, &standard, nil) }
         }
     }
 
@@ -187,12 +199,15 @@ public enum SignalRelay {
     }
 
     /// Gives every signal the relay handled its default action back (wraps `sigaction`), for a program that is done with it.
+    ///
+    /// SIGPIPE and SIGXFSZ stay ignored: what the program writes next (`--once`'s
+    /// line) must fail with an error it reports, as ``ignoreWriteFailureSignals()`` set up.
     public static func uninstall() {
         let signals = installedSignals.withLock { installed in
-            defer { installed.removeAll() }
+            defer { installed.formIntersection([SIGPIPE, SIGXFSZ]) }
             return installed
         }
-        for signal in signals {
+        for signal in signals where signal != SIGPIPE && signal != SIGXFSZ {
             // The relay installed a handler for each of these, so each is catchable and `sigaction`, which only
             // refuses an invalid signal number, SIGKILL or SIGSTOP, cannot fail here.
             var standard = Platform.action(disposition: .standard)
