@@ -286,6 +286,20 @@ private struct Commander: TerminalProgram {
         #expect(clock.now < 10, "it ended at once, not at its time limit (\(clock.now) s)")
     }
 
+    @Test func aCommandThatNeverStopsWritingErrorsEndsAtTheReadBoundAndAPageOfWarningsDoesNot() {
+        let clock = MonotonicClock()
+        let results = ProcessRequest.runAllToEnd([
+            ProcessRequest(identifier: 0, command: "exec yes >&2", timeLimitSeconds: 20),
+            // 64 KiB of warnings, then a normal end.
+            ProcessRequest(identifier: 1, command: "head -c 65536 /dev/zero | tr '\\0' w >&2; echo 3"),
+        ])
+        #expect(results[0].termination == .signaled(SIGPIPE), "its next write after the bound ended it")
+        #expect(results[0].firstErrorLine == "y")
+        #expect(clock.now < 10, "it ended at once, not at its time limit (\(clock.now) s)")
+        #expect(results[1].termination == .exited(0))
+        #expect(String(decoding: results[1].output, as: UTF8.self) == "3\n")
+    }
+
     @Test func outputNotKeptGoesNowhereAndTheCommandRunsToItsEnd() {
         let result = ProcessRequest.runAllToEnd([
             ProcessRequest(

@@ -25,6 +25,8 @@ final class ProcessSupervisor {
         var startTime: Double
         var collected: [UInt8] = []
         var errorText: [UInt8] = []
+        /// How much standard error has been read, kept or not.
+        var errorBytesRead = 0
         var outputWasCut = false
         var status: ProcessResult.Termination?
         var timedOut = false
@@ -51,6 +53,9 @@ final class ProcessSupervisor {
     static let rapidStopSeconds = 0.1
     /// The most standard error kept, for the first line of a message.
     static let errorLimitBytes = 4096
+    /// The most standard error read, kept or not: past it the pipe is closed, so a command that writes errors
+    /// without end (`yes >&2`) costs no CPU, while one that writes a page of warnings runs to its end.
+    static let errorReadLimitBytes = 1 << 20
 
     private var children: [Child] = []
     /// The process groups of finished runs that still have members (what a command started in the background).
@@ -303,6 +308,12 @@ final class ProcessSupervisor {
                 children[index].output = nil
                 return
             }
+            if !isOutput && children[index].errorBytesRead > Self.errorReadLimitBytes {
+                // The same for errors, at a bound far past anything a working command writes.
+                descriptor.close()
+                children[index].errors = nil
+                return
+            }
         }
     }
 
@@ -314,6 +325,7 @@ final class ProcessSupervisor {
         } else {
             let room = Self.errorLimitBytes - children[index].errorText.count
             children[index].errorText += readBuffer[0..<max(min(count, room), 0)]
+            children[index].errorBytesRead += count
         }
     }
 
