@@ -56,4 +56,12 @@ import Testing
         #expect(clock.now < 3, "gave up after \(clock.now) s")
         #expect(try ends.write.statusFlags() & O_NONBLOCK == 0, "the stream's own flags are left alone")
     }
+
+    @Test func aClosedStreamFailsAtOnceWithoutSpinningToTheDeadline() {
+        // As `2>&-` leaves standard error: a number no descriptor has.
+        let closed = FileDescriptor(rawValue: 1_000_000_000)
+        let clock = MonotonicClock()
+        #expect(!MessageWriter.write(Array("badgebar: nowhere\n".utf8), to: closed, waitingAtMostSeconds: 5))
+        #expect(clock.now < 1, "gave up after \(clock.now) s")
+    }
 }

@@ -69,7 +69,8 @@ public enum MessageWriter {
             // A signal the relay catches interrupts the wait (its handlers do not restart calls).
             var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
             _ = poll(&polled, 1, Int32((min(left, 0.25) * 1000).rounded(.up)))
-            if polled.revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 { return true }
+            // A closed descriptor (POLLNVAL, `2>&-`) counts too: the write then fails at once with EBADF.
+            if polled.revents & Int16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
         }
         return false
     }
