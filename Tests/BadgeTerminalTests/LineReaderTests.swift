@@ -175,6 +175,23 @@ import Testing
         #expect(reader.descriptor != nil, "the FIFO stays open for the next writer")
     }
 
+    @Test func aFIFOWhosePathNowNamesAFileStopsInsteadOfReadingTheFileAgainAndAgain() throws {
+        let path = SystemFixtures.temporaryPath("replaced.fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let reader = try LineReader(path: path)
+        let writer = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        try Self.write("Builds=4\n", to: writer)
+        // While the writer still holds the FIFO, its path is given to a regular file.
+        unlink(path)
+        try #require(FileManager.default.createFile(atPath: path, contents: Data("Builds=5\n".utf8)))
+        writer.close()
+        let call = Self.call(reader)
+        #expect(call.lines == ["Builds=4"], "the FIFO's own line, not the file's")
+        #expect(call.outcome == .stopped(.replaced(source: "'\(path)'")))
+        #expect(reader.descriptor == nil)
+    }
+
     @Test func aDirectoryIsRefused() throws {
         let path = NSTemporaryDirectory()
         #expect(throws: CountsSourceError.isDirectory(path: path)) { try LineReader(path: path) }

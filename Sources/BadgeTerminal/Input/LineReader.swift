@@ -49,6 +49,9 @@ public final class LineReader {
         case readFailed(source: String, SystemError)
         /// A termination signal arrived while waiting for more (``LineReader/readToEnd(_:)`` only).
         case interrupted(signal: Int32)
+        /// The FIFO's path names something else now (it was removed, or replaced by a file): reading it would
+        /// read that, again and again.
+        case replaced(source: String)
 
         /// The reason in one line, for the status line.
         public var message: String {
@@ -60,6 +63,8 @@ public final class LineReader {
                 return "stopped reading counts from \(source): \(error.reason)"
             case .interrupted(let signal):
                 return "stopped reading counts: \(Platform.name(ofSignal: signal))"
+            case .replaced(let source):
+                return "stopped reading counts: \(source) is no longer the FIFO it was"
             }
         }
     }
@@ -226,9 +231,12 @@ public final class LineReader {
         return .more
     }
 
-    /// Opens the FIFO again once its writers have gone (wraps `open`), so the next writer starts afresh and the
-    /// end of the last one is not reported again and again; the new descriptor is opened before the old one is
-    /// closed, so a writer arriving meanwhile always has a reader.
+    /// Opens the FIFO again once its writers have gone (wraps `open` and `fstat`), so the next writer starts afresh
+    /// and the end of the last one is not reported again and again; the new descriptor is opened before the old
+    /// one is closed, so a writer arriving meanwhile always has a reader.
+    ///
+    /// What the path names now must be the same FIFO (device and inode): a path replaced by a regular file would
+    /// otherwise be read to its end and opened again without end.
     private func reopen() -> ReadOutcome {
         let fresh: FileDescriptor
         do {
@@ -236,6 +244,13 @@ public final class LineReader {
         } catch {
             finish()
             return .stopped(.readFailed(source: sourceName, error))
+        }
+        guard let old = try? descriptor?.status(), let new = try? fresh.status(),
+            FileType(new) == .fifo, new.st_dev == old.st_dev, new.st_ino == old.st_ino
+        else {
+            fresh.close()
+            finish()
+            return .stopped(.replaced(source: sourceName))
         }
         descriptor?.close()
         descriptor = fresh
