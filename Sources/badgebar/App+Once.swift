@@ -30,7 +30,7 @@ extension App {
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
         let text = onceText(
-            format, style: style, sources: sources, problem: Diagnostics.report,
+            format, style: style, sources: sources, problem: { Diagnostics.report($0) },
             interruption: { SignalRelay.terminationSignal })
         if let signal = SignalRelay.terminationSignal {
             return 128 + signal

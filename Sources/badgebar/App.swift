@@ -83,7 +83,8 @@ struct App {
             return ending.exitStatus
         }
         if let failure = recorder?.failure {
-            Diagnostics.report(failure.message)
+            // Within the way out's bound, as everything else on the way out.
+            Diagnostics.report(failure.message, waitingAtMostSeconds: exitDeadline.secondsLeft)
             return ExitStatus.ioError.code
         }
         return ending.exitStatus

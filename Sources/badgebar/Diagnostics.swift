@@ -7,8 +7,14 @@ enum Diagnostics {
     /// A standard error that takes nothing (a stalled terminal, a full pipe) gets at most
     /// ``MessageWriter/defaultWaitSeconds``, and no wait at all once a termination signal has arrived:
     /// the message is dropped rather than the exit held up.
-    static func report(_ message: String) {
-        MessageWriter.write(Array("badgebar: \(message)\n".utf8), to: .standardError)
+    ///
+    /// - Parameters:
+    ///   - message: The message, without the program's name.
+    ///   - seconds: The longest wait for a standard error that takes nothing, such as what is left of the
+    ///     way out's bound.
+    static func report(_ message: String, waitingAtMostSeconds seconds: Double = MessageWriter.defaultWaitSeconds) {
+        MessageWriter.write(
+            Array("badgebar: \(message)\n".utf8), to: .standardError, waitingAtMostSeconds: seconds)
     }
 
     /// Writes text to standard output as it is, and whether all of it was written (wraps `write`).

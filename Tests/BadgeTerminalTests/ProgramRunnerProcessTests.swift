@@ -374,9 +374,12 @@ private struct Commander: TerminalProgram {
         var program = Commander(
             commands: [.run(ProcessRequest(identifier: 11, command: "trap '' TERM; sleep 30; exit 0"))], expected: 1)
         let clock = MonotonicClock()
+        let deadline = ExitDeadline(seconds: 1.2)
         #expect(
-            ProgramRunner.run(&program, on: terminal, sinks: [sink], exitDeadline: ExitDeadline(seconds: 1.2))
+            ProgramRunner.run(&program, on: terminal, sinks: [sink], exitDeadline: deadline)
                 == .terminated(signal: SIGTERM))
+        // What restores the terminal after the runner still has its share, however slow the child and the reader.
+        #expect(deadline.secondsLeft > TerminalSession.leaveWaitSeconds - 0.1, "\(deadline.secondsLeft) s left")
         // The child's grace (at most 1 s) and the sink's wait come out of the same 1.2 s, after the 0.3 s of
         // real waiting; with a wait each it would take 2.3 s.
         #expect(clock.now < 1.9, "the way out took \(clock.now) s")

@@ -31,4 +31,10 @@ public final class ExitDeadline {
         start()
         return max(seconds - (clock?.now ?? 0), 0)
     }
+
+    /// The seconds left with some kept back for what comes later, such as restoring the terminal, which no
+    /// wait before it may use up.
+    public func secondsLeft(keeping reserved: Double) -> Double {
+        max(secondsLeft - reserved, 0)
+    }
 }

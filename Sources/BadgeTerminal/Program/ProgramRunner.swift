@@ -78,9 +78,13 @@ public enum ProgramRunner {
             let ending = loop(&program)
             exitDeadline.start()
             // Nothing the program started outlives it.
-            processes.endAll(waitingAtMostSeconds: min(ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft))
+            // The terminal's restore, last, keeps its own share of the bound: a slow child or reader never eats it.
+            let terminalShare = TerminalSession.leaveWaitSeconds
+            processes.endAll(
+                waitingAtMostSeconds: min(
+                    ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft(keeping: terminalShare)))
             for sink in sinks {
-                sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
+                sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft(keeping: terminalShare))
             }
             if foregroundRequest != nil {
                 // The program ends either way; its terminal is restored as it closes.
