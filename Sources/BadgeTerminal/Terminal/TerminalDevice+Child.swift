@@ -5,18 +5,24 @@ extension TerminalDevice {
     /// A terminal known only as `/dev/tty` (keys read from the controlling terminal) is opened by its own
     /// name, such as `/dev/pts/3`, so the child's `tty` names the terminal, not the alias. The descriptor is
     /// close-on-exec; the caller closes it once the child has its copies.
+    ///
+    /// The own name is worked out from the device number, which another mount of `/dev/pts` (in a container)
+    /// may give to another terminal, so what it opens is taken only if it is the program's controlling
+    /// terminal (wraps `tcgetsid` and `getsid`); otherwise the child gets `/dev/tty` itself.
     func openForChild() -> FileDescriptor? {
-        var candidates: [String] = []
+        var candidates: [(path: String, mustBeControlling: Bool)] = []
         if let name = ttyname(input.rawValue).map({ String(cString: $0) }) {
             if name == "/dev/tty", let own = Self.controllingTerminalPath() {
-                candidates.append(own)
+                candidates.append((own, true))
             }
-            candidates.append(name)
+            candidates.append((name, false))
         }
-        candidates.append("/proc/self/fd/\(input.rawValue)")
-        for path in candidates {
+        candidates.append(("/proc/self/fd/\(input.rawValue)", false))
+        for (path, mustBeControlling) in candidates {
             guard let descriptor = try? FileDescriptor.open(path, O_RDWR | O_NOCTTY) else { continue }
-            if descriptor.isTerminal { return descriptor }
+            if descriptor.isTerminal && (!mustBeControlling || tcgetsid(descriptor.rawValue) == getsid(0)) {
+                return descriptor
+            }
             descriptor.close()
         }
         return nil
