@@ -20,6 +20,9 @@ public struct BadgeToolbar: Sendable {
     /// Whether each button's count may be out of date, in the same order: such a badge carries a ``staleGlyph`` beside it.
     public private(set) var staleMarks: [Bool]
 
+    /// Each button's title as UTF-8 bytes, to match titles read from bytes without making strings.
+    private let titleBytes: [[UInt8]]
+
     /// The mark beside a badge whose count may be out of date: readable without colour, and never a digit.
     public static let staleGlyph: Unicode.Scalar = "?"
 
@@ -29,11 +32,19 @@ public struct BadgeToolbar: Sendable {
     ) {
         self.title = title
         self.buttons = buttons
+        self.titleBytes = buttons.map { Array($0.title.utf8) }
         self.motions = Array(repeating: BadgeMotion(), count: buttons.count)
         self.staleMarks = Array(repeating: false, count: buttons.count)
         self.focusedIndex = 0
         self.reduceMotion = reduceMotion
         self.timing = timing
+    }
+
+    /// The first button whose title is exactly some UTF-8 bytes, or `nil` for none.
+    public func buttonIndex(exactlyTitled bytes: UnsafeRawBufferPointer) -> Int? {
+        titleBytes.firstIndex { title in
+            title.count == bytes.count && title.withUnsafeBytes { $0.elementsEqual(bytes) }
+        }
     }
 
     /// Sets a button's count at an instant, starting the motion the change calls for.
