@@ -59,6 +59,16 @@ static inline int cnc_anonymous_file(void) {
 }
 #endif
 
+/* Gives memory the allocator holds freed back to the system: glibc keeps what
+ * was freed in its heap (malloc_trim, which glibc's Swift module hides);
+ * elsewhere there is nothing to do. */
+#if defined(__GLIBC__)
+extern int malloc_trim(size_t pad);
+static inline void cnc_return_freed_memory(void) { malloc_trim(0); }
+#else
+static inline void cnc_return_freed_memory(void) {}
+#endif
+
 /* Global state, read through functions (Swift 6 rejects C global vars).
  * environ is the program's environment, which child processes start from. */
 extern char **environ;
