@@ -66,4 +66,15 @@ import Testing
             #expect(text.contains("\(number % 10)") && !text.contains("start"), "\(number): \(text.debugDescription)")
         }
     }
+
+    @Test func itsDescriptorsAreClosedInProgramsStartedLater() throws {
+        let painter = try painter()
+        defer { painter.close() }
+        let descriptors = painter.descriptors
+        #expect(descriptors.count == 2 && descriptors.allSatisfy { $0 >= 0 }, "\(descriptors)")
+        for descriptor in descriptors {
+            let flags = fcntl(descriptor, F_GETFD)
+            #expect(flags >= 0 && flags & FD_CLOEXEC != 0, "descriptor \(descriptor) is inherited by children")
+        }
+    }
 }

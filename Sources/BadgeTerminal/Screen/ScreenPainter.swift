@@ -40,6 +40,8 @@ final class ScreenPainter {
     /// `resizeterm`. ncurses takes the size from LINES and COLUMNS when it cannot
     /// ask the terminal, so they are set to the real size while it starts and put
     /// back after, and its first bytes (scroll region and all) fit the screen.
+    /// The in-memory file and the `/dev/null` ncurses is given as its keyboard
+    /// are opened close-on-exec, so no program started later inherits them.
     ///
     /// - Parameters:
     ///   - terminalType: The value of TERM.
@@ -54,10 +56,15 @@ final class ScreenPainter {
             throw .system(SystemError(call: "memfd_create", errorNumber: errno))
         }
         frameFile = FileDescriptor(rawValue: fileDescriptor)
-        guard let stream = fdopen(fileDescriptor, "w"), let keyboard = fopen("/dev/null", "r") else {
+        guard let stream = fdopen(fileDescriptor, "w") else {
             let error = errno
             frameFile.close()
             throw .system(SystemError(call: "fdopen", errorNumber: error))
+        }
+        guard let keyboard = cnc_open_empty_input() else {
+            let error = errno
+            fclose(stream)
+            throw .system(SystemError(call: "fopen", errorNumber: error))
         }
         frameStream = stream
         keyboardStream = keyboard
@@ -95,6 +102,11 @@ final class ScreenPainter {
         if TerminalSize(columns: Int(cnc_window_columns(window)), rows: Int(cnc_window_rows(window))) != size {
             resizeterm(Int32(size.rows), Int32(size.columns))
         }
+    }
+
+    /// The descriptors the painter holds open: the in-memory file and the empty keyboard (wraps `fileno`).
+    var descriptors: [Int32] {
+        [fileno(frameStream), fileno(keyboardStream)]
     }
 
     /// Runs a body with LINES and COLUMNS set to a size, then puts them back (wraps `setenv`, `unsetenv`).
