@@ -17,7 +17,7 @@ BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run build test lint format clean deps test-deps bench coverage install uninstall
+.PHONY: run build test lint format clean deps test-deps bench bench-soak bench-venv coverage install uninstall
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -54,10 +54,19 @@ test: deps test-deps
 	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
 	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
 
-## bench: measure the release binary on an 80x24 pseudo-terminal and the renderer in process (see Benchmarks/README.md)
-bench: deps
+## bench: measure the release binary on pseudo-terminals and the renderer in process (see Benchmarks/README.md)
+bench: deps bench-venv
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar-bench
+	.build/bench-venv/bin/python Benchmarks/bench.py
+
+## bench-soak: 20 --watch commands every second for 10 minutes: own CPU per run, memory and open descriptors
+bench-soak: deps bench-venv
+	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
+	.build/bench-venv/bin/python Benchmarks/bench.py --only watch-soak
+
+# The venv make bench runs in, with pyte and ptyprocess.
+bench-venv:
 	@if [ ! -x .build/bench-venv/bin/pip ]; then \
 		if ! python3 -m venv .build/bench-venv; then \
 			if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -71,7 +80,6 @@ bench: deps
 		fi; \
 	fi
 	@.build/bench-venv/bin/python -m pip install -q -r Benchmarks/requirements.txt
-	.build/bench-venv/bin/python Benchmarks/bench.py
 
 ## coverage: the share of each module's lines run by the in-process tests (end-to-end tests left out)
 coverage: deps

@@ -9,9 +9,11 @@ import datetime
 import glob
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -28,20 +30,42 @@ KEY_PRESSES = 100
 STARTS = 20
 QUIET_SECONDS = 0.05
 BURST_GAP_SECONDS = 0.003
+PACED_BURST_GAP_SECONDS = 0.0005
 FIRST_FRAME_TEXTS = ("Inbox", "Messages: 2 unread")
+LIVE_COUNT_LINES = 3_000_000
+COUNT_LINES_PER_SECOND = 100
+PACED_SECONDS = 10.0
+MANY_BUTTONS, MANY_BUTTONS_COLUMNS = 50, 400
+FEW_BUTTONS = 3
+RESIZE_SIZES = [(200, 60), (500, 200), (1000, 1000)]
+WATCH_COUNT = 20
+WATCH_SECONDS = 20.0
+WATCH_SOAK_SECONDS = 600.0
+LIVE_FRAMES_PER_SECOND = 60  # the default --fps, at which live counts are shown at most once a frame
+# Resident bytes per screen cell: three ncurses screens of 28-byte cells (stdscr, newscr, curscr) and two
+# canvases of 16-byte cells (the frame being drawn and the one last shown).
+DOCUMENTED_BYTES_PER_CELL = 3 * 28 + 2 * 16
+TITLE = re.compile(rb"\x1b\]2;[^\x07\x1b]*(?:\x07|\x1b\\)")  # a window title, ended by BEL or ST
 DEFAULT_STYLE = pyte.screens.Char(" ")[1:]  # the colours and attributes of a blank cell
 
 
-def first_frame_shown(screen):
-    """Whether a pyte screen shows the complete Inbox: its title and its status line."""
+def first_frame_shown(screen, texts=FIRST_FRAME_TEXTS):
+    """Whether a pyte screen shows a complete first frame: by default the Inbox's title and its status line."""
     text = "\n".join(screen.display)
-    return all(part in text for part in FIRST_FRAME_TEXTS)
+    return all(part in text for part in texts)
 
 
 class Session:
-    """The binary running on a pty of 80x24, with a reader thread that timestamps and emulates its output."""
+    """The binary running on a pty, with a reader thread that timestamps its output and emulates it with pyte.
 
-    def __init__(self, binary, arguments):
+    `counts` gives the program a pipe as standard input (its write end is
+    `counts_pipe`), for `--counts-from -`; `emulate=False` only timestamps
+    the output, for screens too large for pyte to keep up with; `wrapper` runs the
+    binary under another program, such as valgrind, for profiling.
+    """
+
+    def __init__(self, binary, arguments, columns=COLUMNS, rows=ROWS, counts=False, emulate=True, wrapper=(),
+                 ready=FIRST_FRAME_TEXTS):
         """Spawns the binary and starts reading; `spawn_time` is taken just before the fork."""
         environment = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -51,13 +75,31 @@ class Session:
             "SWIFT_BACKTRACE": "enable=no",
         }
         self.chunks = []
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
+        self.columns, self.rows = columns, rows
+        self.screen = pyte.Screen(columns, rows) if emulate else None
+        self.stream = pyte.ByteStream(self.screen) if emulate else None
         self.first_frame_time = None
+        self.ready = ready
         self.changed = threading.Condition()
+        self.expectation = None
+        self.expectation_time = None
+        self.counts_pipe = None
+        pass_fds, preexec = (), None
+        if counts:
+            read_end, self.counts_pipe = os.pipe()
+            pass_fds = (read_end,)
+
+            def take_pipe_as_input():
+                """In the child: the pipe's read end becomes standard input."""
+                os.dup2(read_end, 0)
+                os.close(read_end)
+            preexec = take_pipe_as_input
         self.spawn_time = time.monotonic()
         self.process = ptyprocess.PtyProcess.spawn(
-            [binary, *arguments], env=environment, dimensions=(ROWS, COLUMNS))
+            [*wrapper, binary, *arguments], env=environment, dimensions=(rows, columns),
+            pass_fds=pass_fds, preexec_fn=preexec)
+        if counts:
+            os.close(read_end)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -65,7 +107,7 @@ class Session:
         """Reads the pty master until the child goes away, recording (time, bytes) and feeding the screen."""
         while True:
             try:
-                data = os.read(self.process.fd, 65536)
+                data = os.read(self.process.fd, 1 << 20)
             except OSError:
                 data = b""
             now = time.monotonic()
@@ -74,17 +116,41 @@ class Session:
                     self.changed.notify_all()
                     return
                 self.chunks.append((now, data))
-                self.stream.feed(data)
-                if self.first_frame_time is None and first_frame_shown(self.screen):
+                if self.stream is not None:
+                    self.stream.feed(data)
+                    if self.first_frame_time is None and first_frame_shown(self.screen, self.ready):
+                        self.first_frame_time = now
+                elif self.first_frame_time is None:
                     self.first_frame_time = now
+                if self.expectation is not None and self.expectation_time is None and self.expectation(self):
+                    self.expectation_time = now
                 self.changed.notify_all()
 
+    def expect(self, condition):
+        """From now on checks `condition(session)` after every chunk read, until it first holds."""
+        with self.changed:
+            self.expectation_time = None
+            self.expectation = condition
+
+    def wait_for_expected(self, timeout, what):
+        """Blocks until the condition given to ``expect`` holds; returns the time of the chunk that made it hold."""
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.expectation_time is not None, timeout):
+                shown = "\n".join(self.screen.display) if self.screen else ""
+                raise RuntimeError("%s: not within %.0f s:\n%s" % (what, timeout, shown))
+            self.expectation = None
+            return self.expectation_time
+
+    def shows(self, text):
+        """Whether the emulated screen shows a text anywhere."""
+        return any(text in line for line in self.screen.display)
+
     def wait_for_first_frame(self, timeout=10.0):
-        """Blocks until the complete Inbox is on the screen; returns when it arrived."""
+        """Blocks until the first frame is on the screen (the complete Inbox when emulated); returns when it arrived."""
         with self.changed:
             if not self.changed.wait_for(lambda: self.first_frame_time is not None, timeout):
-                raise RuntimeError("no complete Inbox frame within %.0f s:\n%s"
-                                   % (timeout, "\n".join(self.screen.display)))
+                raise RuntimeError("no complete first frame within %.0f s:\n%s"
+                                   % (timeout, "\n".join(self.screen.display) if self.screen else ""))
             return self.first_frame_time
 
     def wait_for_output_after(self, instant, timeout=2.0):
@@ -97,13 +163,13 @@ class Session:
             return next(t for t, _ in self.chunks if t > instant)
 
     def wait_until_quiet(self, quiet=QUIET_SECONDS):
-        """Blocks until no output has arrived for `quiet` seconds."""
+        """Blocks until no output has arrived for `quiet` seconds; returns the time of the last chunk."""
         with self.changed:
             while True:
                 last = self.chunks[-1][0] if self.chunks else self.spawn_time
                 remaining = last + quiet - time.monotonic()
                 if remaining <= 0:
-                    return
+                    return last
                 self.changed.wait(remaining)
 
     def press(self, key):
@@ -111,6 +177,19 @@ class Session:
         instant = time.monotonic()
         os.write(self.process.fd, key)
         return instant
+
+    def write_counts(self, data):
+        """Writes bytes into the program's counts pipe, all of them, blocking while the pipe is full."""
+        view = memoryview(data)
+        while view:
+            written = os.write(self.counts_pipe, view[:1 << 16])
+            view = view[written:]
+
+    def close_counts(self):
+        """Closes the counts pipe: the program reads the end of its input."""
+        if self.counts_pipe is not None:
+            os.close(self.counts_pipe)
+            self.counts_pipe = None
 
     def chunks_between(self, start, end):
         """The chunks read in [start, end)."""
@@ -122,13 +201,14 @@ class Session:
         with self.changed:
             return [(t, data) for t, data in self.chunks if t < instant]
 
-    def close(self):
+    def close(self, grace=3):
         """Quits with `q`, waits for the exit and the reader, and kills the child if it lingers."""
+        self.close_counts()
         try:
             os.write(self.process.fd, b"q")
         except OSError:
             pass
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + grace
         while self.process.isalive() and time.monotonic() < deadline:
             time.sleep(0.01)
         if self.process.isalive():
@@ -239,12 +319,12 @@ def cell_style(cell):
     return cell[1:]
 
 
-def bursts(chunks):
-    """Groups timestamped chunks into frames: runs of chunks less than BURST_GAP_SECONDS apart."""
+def bursts(chunks, gap=BURST_GAP_SECONDS):
+    """Groups timestamped chunks into frames: runs of chunks less than `gap` seconds apart."""
     groups = []
     last = None
     for instant, data in chunks:
-        if last is None or instant - last >= BURST_GAP_SECONDS:
+        if last is None or instant - last >= gap:
             groups.append(bytearray())
         groups[-1] += data
         last = instant
@@ -290,26 +370,35 @@ def cursor_return_bytes(last_drawn, cursor):
     return cursor_move_bytes(cursor.y, cursor.x)
 
 
-def frame_costs(history, window):
-    """Replays output on a fresh pyte screen: for each frame in `window`, its bytes and its lower bound."""
-    screen = pyte.Screen(COLUMNS, ROWS)
+def title_bytes(frame):
+    """The bytes of the window titles a frame sets (`\\e]2;TEXT\\a`): a title that changed has to be sent whole."""
+    return sum(len(title) for title in TITLE.findall(frame))
+
+
+def frame_costs(history, window, columns=COLUMNS, rows=ROWS, gap=BURST_GAP_SECONDS):
+    """Replays output on a fresh pyte screen: for each frame in `window`, its bytes and its lower bound.
+
+    The bound counts the titles a frame sets, as they are: they are not cells,
+    but a renderer that keeps the window's title current has to send them.
+    """
+    screen = pyte.Screen(columns, rows)
     stream = pyte.ByteStream(screen)
     stream.feed(b"".join(data for _, data in history))
 
     def row_cells(row):
         line = screen.buffer[row]
-        return [line[column] for column in range(COLUMNS)]
+        return [line[column] for column in range(columns)]
 
-    shown = [row_cells(row) for row in range(ROWS)]
+    shown = [row_cells(row) for row in range(rows)]
     costs = []
-    for frame in bursts(window):
+    for frame in bursts(window, gap):
         screen.dirty.clear()
         stream.feed(bytes(frame))
-        bound = 0
+        bound = title_bytes(bytes(frame))
         style = DEFAULT_STYLE
         last_drawn = None
         for row in sorted(screen.dirty):
-            if 0 <= row < ROWS:
+            if 0 <= row < rows:
                 now = row_cells(row)
                 row_cost, style, end = row_bound(row, shown[row], now, style)
                 bound += row_cost
@@ -345,18 +434,23 @@ def run_autoplay(binary):
         figures["peak_rss_mib"] = memory_kib(session.process.pid, "VmHWM") / 1024
     finally:
         session.close()
-    costs = frame_costs(session.chunks_before(start), session.chunks_between(start, end))
+    figures.update(frame_figures(session, start, end, "during %.0f s of auto-play" % AUTOPLAY_SECONDS))
+    return figures
+
+
+def frame_figures(session, start, end, during, columns=COLUMNS, rows=ROWS, gap=BURST_GAP_SECONDS):
+    """Frames per second, bytes per frame and its bound, and their ratio, for a session's output in [start, end)."""
+    costs = frame_costs(session.chunks_before(start), session.chunks_between(start, end), columns, rows, gap)
     written = sum(size for size, _ in costs)
     bound = sum(frame_bound for _, frame_bound in costs)
     if not bound:
-        raise RuntimeError("no cell changed during %.0f s of auto-play" % AUTOPLAY_SECONDS)
-    figures.update({
+        raise RuntimeError("no cell changed %s" % during)
+    return {
         "frames_per_s": len(costs) / (end - start),
         "bytes_per_frame": written / len(costs),
         "bound_bytes_per_frame": bound / len(costs),
         "bytes_over_bound": written / bound,
-    })
-    return figures
+    }
 
 
 def run_soak(binary):
@@ -406,6 +500,239 @@ def run_startups(binary):
     return {"median_ms": statistics.median(times), "max_ms": max(times)}
 
 
+def cpu_ns(pid):
+    """The CPU time a process has used so far, in ns, summed over its threads (not its children)."""
+    return process_counters(pid)[0]
+
+
+def descriptors(pid):
+    """The open descriptors of a process, as `number -> target` from /proc/PID/fd."""
+    found = {}
+    for entry in os.listdir("/proc/%d/fd" % pid):
+        try:
+            found[int(entry)] = os.readlink("/proc/%d/fd/%s" % (pid, entry))
+        except OSError:
+            continue
+    return found
+
+
+def resting_descriptors(pid, samples=10):
+    """The open descriptors of a process between its children's runs: the fewest of a few samples 37 ms apart.
+
+    A watch's output pipe is open only while its command runs, so one sample
+    may catch one; the program's own descriptors are in every sample.
+    """
+    found = []
+    for number in range(samples):
+        if number:
+            time.sleep(0.037)
+        found.append(descriptors(pid))
+    return min(found, key=len)
+
+
+def run_live_counts(binary, wrapper=(), lines=LIVE_COUNT_LINES):
+    """`lines` lines of `Messages+=1` through a pipe into `--counts-from -` as fast as the program takes them.
+
+    Gives lines per second of the program's CPU (from the first byte written
+    to the final count on the screen), the time from the end of the input to
+    the final count on the screen, and how many change events `--events-to` wrote.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        events_path = os.path.join(folder, "events")
+        session = Session(binary, ["--no-autoplay", "--counts-from", "-", "--events-to", events_path],
+                          counts=True, wrapper=wrapper)
+        try:
+            session.wait_for_first_frame(10 if not wrapper else 120)
+            time.sleep(SETTLE_SECONDS)
+            final = "Messages: %d unread" % (2 + lines)
+            data = b"Messages+=1\n" * lines
+            session.expect(lambda shown: shown.shows(final))
+            cpu_before = cpu_ns(session.process.pid)
+            start = time.monotonic()
+            session.write_counts(data)
+            written = time.monotonic()
+            session.close_counts()
+            shown = session.wait_for_expected(60 if not wrapper else 3600, "the final count")
+            cpu_seconds = (cpu_ns(session.process.pid) - cpu_before) / 1e9
+        finally:
+            session.close(grace=3 if not wrapper else 60)
+        with open(events_path, "rb") as events:
+            event_lines = events.read().count(b"\n")
+    return {
+        "lines": lines,
+        "lines_per_cpu_second": lines / cpu_seconds,
+        "cpu_seconds": cpu_seconds,
+        "seconds": shown - start,
+        "end_to_screen_ms": (shown - written) * 1000,
+        "change_events": event_lines,
+    }
+
+
+def paced_counts(session, lines_per_second, text, stop):
+    """Writes a counts line every 1/`lines_per_second` s into the session's pipe until `stop` is set."""
+    interval = 1 / lines_per_second
+    due = time.monotonic()
+    number = 0
+    while not stop.is_set():
+        session.write_counts(text(number))
+        number += 1
+        due += interval
+        pause = due - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+
+
+def run_paced(binary, arguments, columns, rows, ready, text, seconds, wrapper=()):
+    """Counts lines at COUNT_LINES_PER_SECOND into a running program: CPU, wakeups, frames and bytes against the bound."""
+    session = Session(binary, arguments + ["--counts-from", "-"], columns=columns, rows=rows, counts=True,
+                      ready=ready, wrapper=wrapper)
+    stop = threading.Event()
+    writer = threading.Thread(target=paced_counts, args=(session, COUNT_LINES_PER_SECOND, text, stop), daemon=True)
+    try:
+        session.wait_for_first_frame(10 if not wrapper else 120)
+        writer.start()
+        time.sleep(SETTLE_SECONDS)
+        figures, start, end = measure_window(session, seconds)
+    finally:
+        stop.set()
+        writer.join(3)
+        session.close(grace=3 if not wrapper else 60)
+    figures.update(frame_figures(session, start, end, "in %.0f s with counts changing" % seconds, columns, rows,
+                                 PACED_BURST_GAP_SECONDS))
+    figures["cpu_us_per_frame"] = figures["cpu_ms_per_s"] * 1000 / figures["frames_per_s"]
+    return figures
+
+
+def run_fast_frames(binary, wrapper=()):
+    """The Inbox at `--fps 240` with COUNT_LINES_PER_SECOND lines of `Messages+=1` a second."""
+    return run_paced(binary, ["--fps", "240", "--no-autoplay"], COLUMNS, ROWS, FIRST_FRAME_TEXTS,
+                     lambda number: b"Messages+=1\n", PACED_SECONDS, wrapper)
+
+
+def button_options(count, prefix="B"):
+    """`--button` options for `count` buttons titled B01, B02, ... with a count of 5 and a one-column icon."""
+    options = []
+    for number in range(1, count + 1):
+        options += ["--button", "%s%02d:bell:5" % (prefix, number)]
+    return options
+
+
+def run_buttons(binary, count, columns, changing, wrapper=()):
+    """`count` buttons on a screen `columns` wide, the counts of the first `changing` changing in turn, 100 times a second."""
+    arguments = ["--icons", "unicode", *button_options(count)]
+    return run_paced(binary, arguments, columns, ROWS, ("Badges", "B01: 5 unread"),
+                     lambda number: b"B%02d+=1\n" % (number % changing + 1), PACED_SECONDS, wrapper)
+
+
+def size_name(columns, rows):
+    """A screen size as the figures name it: `200x60`."""
+    return "%dx%d" % (columns, rows)
+
+
+def run_resizes(binary, wrapper=()):
+    """The Inbox resized from 80x24 to each of RESIZE_SIZES in turn: time to the end of the repaint, resident memory.
+
+    Bytes per cell at a size are the resident memory it adds to the 80x24
+    start, over the cells it adds; `bytes_per_cell` is the same between the
+    smallest and the largest size, so the fixed part drops out.
+    """
+    session = Session(binary, ["--no-autoplay"], emulate=False, wrapper=wrapper)
+    figures = {}
+    try:
+        session.wait_for_first_frame(10 if not wrapper else 120)
+        time.sleep(SETTLE_SECONDS)
+        session.wait_until_quiet()
+        base_kib = memory_kib(session.process.pid, "VmRSS")
+        resident = {}
+        for columns, rows in RESIZE_SIZES:
+            name = size_name(columns, rows)
+            start = time.monotonic()
+            session.process.setwinsize(rows, columns)
+            session.wait_for_output_after(start, timeout=10 if not wrapper else 600)
+            end = session.wait_until_quiet(0.3 if not wrapper else 5)
+            burst = b"".join(data for _, data in session.chunks_between(start, end + 1))
+            if b"Messages" not in burst:
+                raise RuntimeError("no repaint of the Inbox after resizing to %s" % name)
+            resident[name] = memory_kib(session.process.pid, "VmRSS")
+            figures["repaint_ms_" + name] = (end - start) * 1000
+            figures["repaint_bytes_" + name] = len(burst)
+            figures["resident_kib_" + name] = resident[name]
+            figures["bytes_per_cell_" + name] = ((resident[name] - base_kib) * 1024
+                                                 / (columns * rows - COLUMNS * ROWS))
+        figures["peak_resident_kib"] = memory_kib(session.process.pid, "VmHWM")
+    finally:
+        session.close(grace=3 if not wrapper else 60)
+    (first_columns, first_rows), (last_columns, last_rows) = RESIZE_SIZES[0], RESIZE_SIZES[-1]
+    first, last = size_name(first_columns, first_rows), size_name(last_columns, last_rows)
+    figures["base_resident_kib"] = base_kib
+    figures["bytes_per_cell"] = ((resident[last] - resident[first]) * 1024
+                                 / (last_columns * last_rows - first_columns * first_rows))
+    return figures
+
+
+def run_watches(binary, seconds=WATCH_SECONDS, wrapper=()):
+    """WATCH_COUNT watches every second: the program's own CPU per command run, and its memory and descriptors."""
+    with tempfile.TemporaryDirectory() as folder:
+        runs_path = os.path.join(folder, "runs")
+        open(runs_path, "w").close()
+        arguments = ["--icons", "unicode", "--every", "1s", *button_options(WATCH_COUNT, "W")]
+        for number in range(1, WATCH_COUNT + 1):
+            arguments += ["--watch", "W%02d=echo >> %s; echo %d" % (number, runs_path, number)]
+        session = Session(binary, arguments, columns=200, ready=("Badges", "W01: "), wrapper=wrapper)
+
+        def runs():
+            with open(runs_path, "rb") as file:
+                return file.read().count(b"\n")
+        try:
+            session.wait_for_first_frame(10 if not wrapper else 120)
+            time.sleep(SETTLE_SECONDS + 1)
+            pid = session.process.pid
+            descriptors_before = resting_descriptors(pid)
+            resident_before = memory_kib(pid, "VmRSS")
+            runs_before = runs()
+            cpu_before = cpu_ns(pid)
+            start = time.monotonic()
+            time.sleep(seconds)
+            cpu_after = cpu_ns(pid)
+            elapsed = time.monotonic() - start
+            runs_after = runs()
+            resident_after = memory_kib(pid, "VmRSS")
+            descriptors_after = resting_descriptors(pid)
+        finally:
+            session.close(grace=3 if not wrapper else 60)
+    count = runs_after - runs_before
+    if count < 1:
+        raise RuntimeError("no watch ran in %.0f s" % seconds)
+
+    def listing(found):
+        return ["%d -> %s" % (number, target) for number, target in sorted(found.items())]
+    return {
+        "seconds": round(elapsed, 1),
+        "runs": count,
+        "runs_per_s": count / elapsed,
+        "cpu_ms_per_run": (cpu_after - cpu_before) / 1e6 / count,
+        "resident_kib": [resident_before, resident_after],
+        "growth_kib": resident_after - resident_before,
+        "descriptors_at_start": listing(descriptors_before),
+        "descriptors_at_end": listing(descriptors_after),
+        "descriptors_changed": descriptors_before != descriptors_after,
+    }
+
+
+SCENARIOS = {
+    "live-counts": lambda binary, wrapper: run_live_counts(binary, wrapper),
+    "fast-frames": lambda binary, wrapper: run_fast_frames(binary, wrapper),
+    "many-buttons": lambda binary, wrapper: run_buttons(binary, MANY_BUTTONS, MANY_BUTTONS_COLUMNS,
+                                                        MANY_BUTTONS, wrapper),
+    "many-buttons-few-changing": lambda binary, wrapper: run_buttons(binary, MANY_BUTTONS, MANY_BUTTONS_COLUMNS,
+                                                                     FEW_BUTTONS, wrapper),
+    "few-buttons": lambda binary, wrapper: run_buttons(binary, FEW_BUTTONS, COLUMNS, FEW_BUTTONS, wrapper),
+    "resizes": lambda binary, wrapper: run_resizes(binary, wrapper),
+    "watches": lambda binary, wrapper: run_watches(binary, WATCH_SECONDS, wrapper),
+    "watch-soak": lambda binary, wrapper: run_watches(binary, WATCH_SOAK_SECONDS, wrapper),
+}
+
+
 def run_render(bench_binary):
     """The in-process render benchmark's JSON line."""
     output = subprocess.run([bench_binary], check=True, capture_output=True, text=True).stdout
@@ -417,13 +744,106 @@ def medians(runs):
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
+def verdict(ok):
+    """PASS or MISS."""
+    return "PASS" if ok else "MISS"
+
+
+def live_count_rows(live):
+    """Rows for the live counts: lines per second of CPU, end of input to screen, changes shown per frame."""
+    frames = live["seconds"] * LIVE_FRAMES_PER_SECOND
+    return [
+        ("live counts, %.0fM lines via pipe" % (live["lines"] / 1e6),
+         "%.1fM lines/s of CPU (%.3f s)" % (live["lines_per_cpu_second"] / 1e6, live["cpu_seconds"]),
+         ">= 3M", verdict(live["lines_per_cpu_second"] >= 3e6)),
+        ("live counts, input end to screen", "%.1f ms" % live["end_to_screen_ms"],
+         "<= %.1f (a frame)" % (1000 / LIVE_FRAMES_PER_SECOND),
+         verdict(live["end_to_screen_ms"] <= 1000 / LIVE_FRAMES_PER_SECOND)),
+        ("live counts, changes shown", "%d in %.2f s (%.1f frames)" % (live["change_events"], live["seconds"], frames),
+         "<= 1 a frame", verdict(live["change_events"] <= frames + 1)),
+    ]
+
+
+def paced_rows(label, figures):
+    """Rows for counts changing COUNT_LINES_PER_SECOND times a second: CPU, and bytes per frame against the bound."""
+    return [
+        ("%s: CPU" % label, "%.1f ms/s (%.0f us/frame, %.0f frames/s)" % (
+            figures["cpu_ms_per_s"], figures["cpu_us_per_frame"], figures["frames_per_s"]), "", ""),
+        ("%s: bytes/frame" % label, "%.1f B (bound %.1f B, %.2fx)" % (
+            figures["bytes_per_frame"], figures["bound_bytes_per_frame"], figures["bytes_over_bound"]),
+         "<= 1.5x bound", verdict(figures["bytes_over_bound"] <= 1.5)),
+    ]
+
+
+def cpu_per_changed_byte(figures):
+    """CPU per byte of the bound: ms of CPU for each byte the cells that changed need at least."""
+    return figures["cpu_ms_per_s"] / (figures["bound_bytes_per_frame"] * figures["frames_per_s"])
+
+
+def button_rows(few, many_few_changing, many):
+    """Rows for 3 and 50 buttons with counts changing, and the ratios of the 50-button cases to the 3-button one."""
+    same = many_few_changing["cpu_ms_per_s"] / few["cpu_ms_per_s"]
+    per_byte = cpu_per_changed_byte(many) / cpu_per_changed_byte(few)
+    return (paced_rows("%d buttons, %d cols, %d changing" % (FEW_BUTTONS, COLUMNS, FEW_BUTTONS), few)
+            + paced_rows("%d buttons, %d cols, %d changing" % (MANY_BUTTONS, MANY_BUTTONS_COLUMNS, FEW_BUTTONS),
+                         many_few_changing)
+            + paced_rows("%d buttons, %d cols, %d changing" % (MANY_BUTTONS, MANY_BUTTONS_COLUMNS, MANY_BUTTONS),
+                         many)
+            + [("%d vs %d buttons, same changes: CPU" % (MANY_BUTTONS, FEW_BUTTONS), "%.2fx" % same, "<= 1.5x",
+                verdict(same <= 1.5)),
+               ("%d vs %d buttons: CPU per changed byte" % (MANY_BUTTONS, FEW_BUTTONS), "%.2fx" % per_byte,
+                "<= 1.5x", verdict(per_byte <= 1.5))])
+
+
+def resize_rows(resizes):
+    """Rows for the large screens: re-layout and repaint time and resident memory at each size, and bytes per cell."""
+    rows = []
+    for columns, rows_count in RESIZE_SIZES:
+        name = size_name(columns, rows_count)
+        limited = (columns, rows_count) == (500, 200)
+        rows.append(("resize to %s: repaint" % name, "%.1f ms (%d B)" % (
+            resizes["repaint_ms_" + name], resizes["repaint_bytes_" + name]),
+            "<= 50" if limited else "", verdict(resizes["repaint_ms_" + name] <= 50) if limited else ""))
+        largest = (columns, rows_count) == RESIZE_SIZES[-1]
+        resident_bytes = resizes["resident_kib_" + name] * 1024
+        rows.append(("resident at %s" % name, "%.1f MiB (%.0f B/cell)" % (
+            resident_bytes / 2**20, resizes["bytes_per_cell_" + name]),
+            "< 256 MB" if largest else "", verdict(resident_bytes < 256e6) if largest else ""))
+    rows.append(("resident memory per cell", "%.1f B" % resizes["bytes_per_cell"],
+                 "%d (<= %d)" % (DOCUMENTED_BYTES_PER_CELL, DOCUMENTED_BYTES_PER_CELL + 12),
+                 verdict(resizes["bytes_per_cell"] <= DOCUMENTED_BYTES_PER_CELL + 12)))
+    return rows
+
+
+def watch_rows(watches):
+    """Rows for WATCH_COUNT watches: the program's own CPU per command run, and memory and descriptors over the run."""
+    label = "%d watches, %.0f s" % (WATCH_COUNT, watches["seconds"])
+    return [
+        ("%s: own CPU per run" % label, "%.3f ms (%d runs)" % (watches["cpu_ms_per_run"], watches["runs"]),
+         "<= 0.3", verdict(watches["cpu_ms_per_run"] <= 0.3)),
+        ("%s: memory growth" % label, "%+d KiB (%d to %d)" % (
+            watches["growth_kib"], watches["resident_kib"][0], watches["resident_kib"][-1]),
+         "flat (< 64 KiB)", verdict(abs(watches["growth_kib"]) < 64)),
+        ("%s: open descriptors" % label, "%d to %d%s" % (
+            len(watches["descriptors_at_start"]), len(watches["descriptors_at_end"]),
+            ", changed" if watches["descriptors_changed"] else ", the same"),
+         "the same", verdict(not watches["descriptors_changed"])),
+    ]
+
+
+SCENARIO_ROWS = {
+    "live-counts": live_count_rows,
+    "fast-frames": lambda figures: paced_rows("counts 100/s at 240 fps", figures),
+    "resizes": resize_rows,
+    "watches": watch_rows,
+    "watch-soak": watch_rows,
+}
+
+
 def verdicts(results):
     """The table rows: (figure, value, target, PASS/MISS or '')."""
     idle, auto, key, start = results["idle"], results["autoplay"], results["key_to_screen"], results["startup"]
     render = results["render"]
-
-    def verdict(ok):
-        return "PASS" if ok else "MISS"
 
     return [
         ("idle CPU", "%.3f ms/s" % idle["cpu_ms_per_s"], "0 (< 0.05)", verdict(idle["cpu_ms_per_s"] < 0.05)),
@@ -446,14 +866,18 @@ def verdicts(results):
         ("memory growth, 60 s at 240 fps", "%+d KiB (%d to %d)" % (
             results["soak"]["growth_kib"], results["soak"]["resident_kib"][0], results["soak"]["resident_kib"][-1]),
          "flat (< 64 KiB)", verdict(abs(results["soak"]["growth_kib"]) < 64)),
-    ]
+    ] + (live_count_rows(results["live_counts"])
+         + paced_rows("counts 100/s at 240 fps", results["fast_frames"])
+         + button_rows(results["few_buttons"], results["many_buttons_few_changing"], results["many_buttons"])
+         + resize_rows(results["resizes"])
+         + watch_rows(results["watches"]))
 
 
-def print_table(results):
-    """Prints the header line and the figures as an aligned table."""
+def print_table(results, figures=None):
+    """Prints the header line and the figures (by default every row) as an aligned table."""
     print("badgebar bench: %s, %d cores, %s at %s" % (
         results["date"], results["cpu_count"], results["binary"], results["revision"]))
-    rows = [("figure", "value", "target", "result")] + verdicts(results)
+    rows = [("figure", "value", "target", "result")] + (verdicts(results) if figures is None else figures)
     widths = [max(len(row[index]) for row in rows) for index in range(4)]
     for number, row in enumerate(rows):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
@@ -476,9 +900,12 @@ def main():
     parser.add_argument("--binary", default=".build/release/badgebar")
     parser.add_argument("--bench-binary", default=".build/release/badgebar-bench")
     parser.add_argument("--json", default=".build/bench.json")
+    parser.add_argument("--only", help="run only these scenarios, comma-separated, and print their JSON: "
+                        + ", ".join(SCENARIOS))
+    parser.add_argument("--wrap", default="", help="run the binary under a command, such as "
+                        "'valgrind --tool=callgrind' (with --only, for profiling)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
-
     results = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "cpu_count": os.cpu_count(),
@@ -486,12 +913,33 @@ def main():
         "revision": revision(),
         "runs": RUNS,
     }
+    if arguments.only:
+        wrapper = arguments.wrap.split()
+        rows = []
+        for name in arguments.only.split(","):
+            figures = SCENARIOS[name](binary, wrapper)
+            results[name] = figures
+            print(json.dumps({name: figures}, indent=2), flush=True)
+            if name in SCENARIO_ROWS and not wrapper:
+                rows += SCENARIO_ROWS[name](figures)
+        if rows:
+            print_table(results, rows)
+        return 0
+
     results["idle"] = medians([run_idle(binary) for _ in range(RUNS)])
     results["autoplay"] = medians([run_autoplay(binary) for _ in range(RUNS)])
     results["key_to_screen"] = run_key_latency(binary)
     results["startup"] = run_startups(binary)
     results["render"] = run_render(os.path.abspath(arguments.bench_binary))
     results["soak"] = run_soak(binary)
+    results["live_counts"] = medians([run_live_counts(binary) for _ in range(RUNS)])
+    results["fast_frames"] = medians([run_fast_frames(binary) for _ in range(RUNS)])
+    results["few_buttons"] = medians([SCENARIOS["few-buttons"](binary, ()) for _ in range(RUNS)])
+    results["many_buttons_few_changing"] = medians(
+        [SCENARIOS["many-buttons-few-changing"](binary, ()) for _ in range(RUNS)])
+    results["many_buttons"] = medians([SCENARIOS["many-buttons"](binary, ()) for _ in range(RUNS)])
+    results["resizes"] = medians([run_resizes(binary) for _ in range(RUNS)])
+    results["watches"] = run_watches(binary)
     results["targets"] = {figure: verdict for figure, _, _, verdict in verdicts(results) if verdict}
 
     print_table(results)

@@ -35,14 +35,26 @@ extern int grantpt(int descriptor);
 extern int unlockpt(int descriptor);
 extern char *ptsname(int descriptor);
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* Marks a descriptor close-on-exec (fcntl F_SETFD FD_CLOEXEC), so the
+ * programs this one starts do not inherit it. Returns 0, or -1 with errno set. */
+static inline int cnc_close_on_exec(int descriptor) {
+    int flags = fcntl(descriptor, F_GETFD);
+    if (flags < 0) {
+        return -1;
+    }
+    return fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC);
+}
 
 /* An anonymous file in memory for ncurses to write frames into: writes to it
  * never block and never fail for want of a reader, and the bytes are read
  * back and sent on to the terminal by the program. Linux has memfd_create
  * (which glibc's Swift module hides); elsewhere an unlinked temporary file
- * serves. Returns a descriptor, or -1 with errno set. */
+ * serves. Either way it is closed on exec. Returns a descriptor, or -1 with
+ * errno set. */
 #if defined(__linux__)
 extern int memfd_create(const char *name, unsigned int flags);
 static inline int cnc_anonymous_file(void) {
@@ -54,9 +66,38 @@ static inline int cnc_anonymous_file(void) {
     int descriptor = mkstemp(path);
     if (descriptor >= 0) {
         unlink(path);
+        if (cnc_close_on_exec(descriptor) != 0) {
+            close(descriptor);
+            return -1;
+        }
     }
     return descriptor;
 }
+#endif
+
+/* /dev/null opened for reading, closed on exec: the keyboard ncurses is
+ * given, which it never reads (fopen with "re"; where the C library may not
+ * know "e", fcntl F_SETFD FD_CLOEXEC as well). Returns NULL with errno set
+ * on failure. */
+static inline FILE *cnc_open_empty_input(void) {
+    FILE *stream = fopen("/dev/null", "re");
+#if !defined(__GLIBC__)
+    if (stream != NULL && cnc_close_on_exec(fileno(stream)) != 0) {
+        fclose(stream);
+        return NULL;
+    }
+#endif
+    return stream;
+}
+
+/* Gives memory the allocator holds freed back to the system: glibc keeps what
+ * was freed in its heap (malloc_trim, which glibc's Swift module hides);
+ * elsewhere there is nothing to do. */
+#if defined(__GLIBC__)
+extern int malloc_trim(size_t pad);
+static inline void cnc_return_freed_memory(void) { malloc_trim(0); }
+#else
+static inline void cnc_return_freed_memory(void) {}
 #endif
 
 /* Global state, read through functions (Swift 6 rejects C global vars).

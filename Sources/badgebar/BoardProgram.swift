@@ -15,9 +15,14 @@ struct BoardProgram: TerminalProgram {
     var automation: BoardAutomation
 
     /// Creates the program around a model, with what runs around it (nothing unless told).
+    ///
+    /// Live counts are shown at most once a frame (``BadgeBoard/countsIntervalSeconds``), unless told otherwise.
     init(
-        board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int, automation: BoardAutomation? = nil
+        board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int, automation: BoardAutomation? = nil,
+        countsIntervalSeconds: Double? = nil
     ) {
+        var board = board
+        board.countsIntervalSeconds = countsIntervalSeconds ?? 1 / Double(max(framesPerSecond, 1))
         self.board = board
         self.appearance = appearance
         self.framesPerSecond = framesPerSecond
@@ -41,14 +46,8 @@ struct BoardProgram: TerminalProgram {
                 size = TerminalSize(columns: columns, rows: rows)
             }
             return command(for: board.handle(input, at: time, layout: layout(at: time, for: input)))
-        case .line(let line, _):
-            do {
-                if let update = try CountUpdate.parse(line) {
-                    board.apply(update, at: time)
-                }
-            } catch {
-                board.report(error.message, at: time)
-            }
+        case .lines(let batch, _):
+            batch.bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
         case .lineDiscarded(_, let byteCount):
             board.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
         case .sourceEnded(_, let problem):

@@ -49,8 +49,10 @@ struct LineProgram: TerminalProgram {
     ) {
         var board = board
         board.toolbar.stopMotion()
+        // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.
         screen = BoardProgram(
-            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation)
+            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation,
+            countsIntervalSeconds: 0)
         keepsWatching = automation?.hasWatches ?? false
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output
@@ -72,8 +74,10 @@ struct LineProgram: TerminalProgram {
         let noticeBefore = board.notice
         var quits = false
         switch event {
-        case .line(let line, let source) where source == commandSource:
-            quits = perform(line, at: time, into: &commands)
+        case .lines(let batch, let source) where source == commandSource:
+            for line in batch.lines where !quits {
+                quits = perform(line, at: time, into: &commands)
+            }
         case .sinkProblem(let sink, let problem) where sink == outputSink:
             if case .closed(let error) = problem {
                 // The reader went away (or the disk is full): there is no one left to tell.

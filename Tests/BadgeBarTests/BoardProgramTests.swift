@@ -71,6 +71,9 @@ import Testing
         var board = program
         _ = board.update(.line("Messages=7", source: 0), at: 2)
         _ = board.update(.line("Cart+=3", source: 0), at: 2)
+        #expect(counts(board) == [7, 0, 96], "the second line came within the frame of the first: it waits")
+        #expect(board.nextWakeTime(after: 2) == 2 + 1.0 / 60)
+        _ = board.update(.tick, at: 2 + 1.0 / 60)
         #expect(counts(board) == [7, 3, 96])
         _ = board.update(.line("Nobody=1", source: 0), at: 3)
         #expect(board.board.statusText.contains("no button has that title"))

@@ -6,6 +6,26 @@ import Testing
     let widths = ColumnWidth.estimate
     let red = CellStyle(background: .rgb(.systemRed))
 
+    @Test func aCellKeepsEveryPartOfItsGlyphWidthAndStyle() {
+        let style = CellStyle(
+            foreground: .rgb(RGBColor(red: 255, green: 1, blue: 0)),
+            background: .rgb(RGBColor(red: 0, green: 0, blue: 0)),
+            attributes: [.bold, .underline])
+        var cell = Cell(glyph: "\u{1F514}", columnWidth: 2, style: style)
+        #expect(cell.glyph == "\u{1F514}" && cell.columnWidth == 2 && cell.style == style)
+        cell.style = .plain
+        #expect(cell.glyph == "\u{1F514}" && cell.columnWidth == 2 && cell.style == .plain)
+        cell.glyph = "\u{10FFFF}"
+        cell.columnWidth = 0
+        #expect(cell.glyph == "\u{10FFFF}" && cell.isContinuation && cell.style == .plain)
+        // Black on the default background is not the default: the two colours never pack alike.
+        let black = Cell(glyph: " ", style: CellStyle(foreground: .rgb(RGBColor(red: 0, green: 0, blue: 0))))
+        #expect(black != .blank && black.style.foreground != .default && black.style.background == .default)
+        #expect(
+            Cell(glyph: "a", style: CellStyle(attributes: .dim))
+                != Cell(glyph: "a", style: CellStyle(attributes: .bold)))
+    }
+
     @Test func writesTextAndClipsAtTheEdge() {
         var canvas = Canvas(columns: 6, rows: 2)
         let end = canvas.write("Inbox!!", column: 1, row: 0, style: .plain, widths: widths)

@@ -63,6 +63,20 @@ import Testing
         #expect(ColorPalette.nearestIndex(to: .systemRed, depth: .direct) == nil)
     }
 
+    @Test func aRememberedNearestIndexIsTheOneFoundAndIsKeptApartByDepth() {
+        // The same colour at each depth, asked twice, and past the most remembered: the same answers every time.
+        for _ in 0..<2 {
+            #expect(ColorPalette.nearestIndex(to: .systemYellow, depth: .indexed256) == 220)
+            #expect(ColorPalette.nearestIndex(to: .systemYellow, depth: .ansi16) == 3)
+            #expect(ColorPalette.nearestIndex(to: .systemYellow, depth: .ansi8) == 3)
+        }
+        for value in 0..<(ColorPalette.nearestIndicesLimit + 10) {
+            _ = ColorPalette.nearestIndex(to: RGBColor(hex: UInt32(value * 97)), depth: .indexed256)
+        }
+        #expect(ColorPalette.nearestIndex(to: RGBColor(hex: 0x808080), depth: .indexed256) == 244)
+        #expect(ColorPalette.nearestIndex(to: RGBColor(hex: 0xFFFF40), depth: .ansi16) == 11)
+    }
+
     @Test func oklabMatchesPublishedValues() {
         // sRGB red, green (#008000), lime, blue, white and black in OKLab, as published (e.g. CSS Color 4 tools).
         let published: [(RGBColor, Double, Double, Double)] = [

@@ -186,11 +186,39 @@ private struct Recorder: TerminalProgram {
         let terminal = ScriptedTerminal(script: [.init(at: 100, .input(.character("q")))])
         var program = Recorder()
         _ = ProgramRunner.run(&program, on: terminal, sources: [reader])
-        let lines = program.events.compactMap { event -> String? in
-            if case .line(let line, source: 0) = event { return line }
-            return nil
+        let lines = program.events.flatMap { event -> [String] in
+            if case .lines(let batch, source: 0) = event { return batch.lines }
+            return []
         }
         #expect(lines == ["one", "two", "three"])
         #expect(program.events.contains(.sourceEnded(source: 0, problem: nil)))
+    }
+
+    @Test func theLinesOfOneReadArriveAsOneBatchSplitOnlyWhereALineIsDiscarded() throws {
+        var template = Array("/tmp/badgebar-batch.XXXXXX".utf8CString)
+        let file = FileDescriptor(rawValue: mkstemp(&template))
+        let path = String(cString: template)
+        defer { unlink(path) }
+        let before = (0..<5_000).map { "Mail+=\($0)" }
+        let after = (0..<1_000).map { "Cart=\($0)" }
+        let text = (before + [String(repeating: "x", count: 2_000)] + after).joined(separator: "\r\n") + "\n"
+        try Array(text.utf8).withUnsafeBytes { try file.writeAll($0) }
+        file.close()
+        let reader = try LineReader(path: path)
+        let terminal = ScriptedTerminal(script: [.init(at: 100, .input(.character("q")))])
+        var program = Recorder()
+        _ = ProgramRunner.run(&program, on: terminal, sources: [reader])
+        let batches = program.events.compactMap { event -> LineBatch? in
+            if case .lines(let batch, source: 0) = event { return batch }
+            return nil
+        }
+        // About 71 KB in two reads: the first holds every Mail line, the long line and some Cart lines; the
+        // discarded line splits it where it was.
+        #expect(batches.map(\.count) == [5_000, 475, 525], "one event per read, not one per line")
+        #expect(batches.flatMap(\.lines) == before + after)
+        let discarded = try #require(program.events.firstIndex(of: .lineDiscarded(source: 0, byteCount: 2_000)))
+        let beforeDiscard = program.events[discarded - 1] == .lines(batches[0], source: 0)
+        let afterDiscard = program.events[discarded + 1] == .lines(batches[1], source: 0)
+        #expect(beforeDiscard && afterDiscard, "the discarded line is reported in its place")
     }
 }

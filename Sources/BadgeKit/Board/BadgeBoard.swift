@@ -18,6 +18,13 @@ public struct BadgeBoard: Sendable {
     public private(set) var events: [BoardEvent] = []
     /// Why each button's count may be out of date (its watch fails), in the buttons' order; `nil` when it is not.
     public private(set) var staleReasons: [String?]
+    /// The shortest time between two showings of live counts, in seconds: one frame.
+    ///
+    /// Lines taken by ``takeCountLines(_:at:)`` sooner than this after the last
+    /// showing wait, and are shown together; 0 shows every batch of lines at once.
+    public var countsIntervalSeconds = 0.0
+    /// Live counts taken from lines and not yet shown.
+    var pending: PendingCounts
 
     /// A message in the status line and when it goes away.
     public struct Notice: Sendable, Equatable {
@@ -37,10 +44,19 @@ public struct BadgeBoard: Sendable {
         self.toolbar = toolbar
         self.autoPlay = autoPlay
         self.staleReasons = Array(repeating: nil, count: toolbar.buttons.count)
+        self.pending = PendingCounts(buttonCount: toolbar.buttons.count)
     }
 
-    /// Plays the script up to an instant and forgets finished motion.
+    /// Plays the script up to an instant, shows the live counts that are due, and forgets finished motion.
+    ///
+    /// Counts that wait are shown before a step of the script changes a count, so changes keep their order.
     public mutating func advance(to time: Double) {
+        if hasPendingCounts, let step = autoPlay.nextStepTime, step <= time {
+            showPendingCounts(at: time)
+        }
+        if let due = pendingCountsTime, due <= time {
+            showPendingCounts(at: time)
+        }
         var script = autoPlay
         script.advance(to: time) { step, due in
             changeCount(forButtonAt: step.buttonIndex, source: .autoplay, at: due) { toolbar in
@@ -63,6 +79,8 @@ public struct BadgeBoard: Sendable {
 
     /// Applies a line of live counts, as if the change happened in the app; an unknown name is reported.
     ///
+    /// Counts that wait to be shown (``takeCountLines(_:at:)``) are shown first, so changes keep their order.
+    ///
     /// - Parameters:
     ///   - update: The line.
     ///   - time: When it arrived.
@@ -72,11 +90,11 @@ public struct BadgeBoard: Sendable {
     public mutating func apply(_ update: CountUpdate, at time: Double, source: BoardEvent.Source = .counts) -> String? {
         advance(to: time)
         guard let index = buttonIndex(titled: update.buttonTitle) else {
-            let name = Sanitizer.printable(String(update.buttonTitle.prefix(40)))
-            let problem = "ignored '\(name)': no button has that title"
+            let problem = Self.unknownTitleProblem(update.buttonTitle)
             report(problem, at: time)
             return problem
         }
+        showPendingCounts(at: time)
         let count = update.applied(to: toolbar.buttons[index].count)
         changeCount(forButtonAt: index, source: source, at: time) { toolbar in
             toolbar.setCount(count, forButtonAt: index, at: time)
@@ -103,6 +121,7 @@ public struct BadgeBoard: Sendable {
     ///   - source: A key or a click, for the press it records.
     public mutating func press(buttonAt index: Int, at time: Double, source: BoardEvent.Source = .key) {
         guard toolbar.buttons.indices.contains(index) else { return }
+        showPendingCounts(at: time)
         let previous = toolbar.buttons[index].count
         toolbar.press(buttonAt: index, at: time)
         record(
@@ -112,7 +131,7 @@ public struct BadgeBoard: Sendable {
     }
 
     /// Changes a count through the toolbar and records the change, if the count changed.
-    private mutating func changeCount(
+    mutating func changeCount(
         forButtonAt index: Int, source: BoardEvent.Source, at time: Double, _ change: (inout BadgeToolbar) -> Void
     ) {
         guard toolbar.buttons.indices.contains(index) else { return }
@@ -200,6 +219,9 @@ public struct BadgeBoard: Sendable {
     ///   - framesPerSecond: The frame rate while something moves.
     public func nextWakeTime(after time: Double, framesPerSecond: Int) -> Double? {
         var wake = autoPlay.nextStepTime
+        if let due = pendingCountsTime {
+            wake = min(wake ?? due, due)
+        }
         if let expiry = notice?.expiryTime {
             wake = min(wake ?? expiry, expiry)
         }

@@ -12,8 +12,12 @@ public struct ColumnWidth: Sendable {
     }
 
     /// The columns a scalar takes: 0, 1 or 2, or -1 if it cannot be printed.
+    ///
+    /// Printable ASCII takes one column, whatever the measure: every terminal agrees, and it is not asked.
     public func columns(of scalar: Unicode.Scalar) -> Int {
-        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return -1 }
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return -1 }
         return measure(scalar)
     }
 
@@ -24,6 +28,10 @@ public struct ColumnWidth: Sendable {
 
     /// The columns a string takes, skipping what cannot be printed.
     public func columns(of text: String) -> Int {
+        // Printable ASCII, such as a badge's number: a column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text.utf8.count
+        }
         var total = 0
         for scalar in text.unicodeScalars {
             total += max(columns(of: scalar), 0)

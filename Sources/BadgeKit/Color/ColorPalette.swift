@@ -1,3 +1,9 @@
+import Synchronization
+
+/// The palette indices ``ColorPalette/nearestIndex(to:depth:)`` has found, by the size of the palette searched and
+/// the colour: a colour's nearest entry never changes.
+private let nearestIndices = Mutex<[UInt32: Int]>([:])
+
 /// Finds the nearest colour a terminal of some depth can show.
 public enum ColorPalette {
     /// The sixteen ANSI colours as xterm shows them.
@@ -41,17 +47,34 @@ public enum ColorPalette {
     /// them freely; at 8 and 16 colours they are all there is, measured as xterm shows
     /// them (``ansi``). At `direct` depth, and in monochrome, there is no index and the result is `nil`.
     public static func nearestIndex(to color: RGBColor, depth: ColorDepth) -> Int? {
+        let indices: Range<Int>
         switch depth {
         case .monochrome, .direct:
             return nil
         case .ansi8:
-            return nearest(to: color, in: 0..<8)
+            indices = 0..<8
         case .ansi16:
-            return nearest(to: color, in: 0..<16)
+            indices = 0..<16
         case .indexed256:
-            return nearest(to: color, in: 16..<256)
+            indices = 16..<256
         }
+        // Each frame asks again for the few colours on the screen: the answer is remembered, not searched for.
+        let key = UInt32(indices.count) << 24 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+        if let known = nearestIndices.withLock({ $0[key] }) {
+            return known
+        }
+        let index = nearest(to: color, in: indices)
+        nearestIndices.withLock { known in
+            if known.count >= nearestIndicesLimit {
+                known.removeAll(keepingCapacity: true)
+            }
+            known[key] = index
+        }
+        return index
     }
+
+    /// The most nearest indices remembered; past it they are forgotten and found again as they are asked for.
+    static let nearestIndicesLimit = 4096
 
     private static func nearest(to color: RGBColor, in indices: Range<Int>) -> Int {
         let target = OKLabColor(color)

@@ -12,6 +12,15 @@ public struct CountUpdate: Sendable, Equatable {
         case add(Int)
         /// Takes from the count.
         case subtract(Int)
+
+        /// The count after this change: saturating, and never below zero.
+        public func applied(to count: Int) -> Int {
+            switch self {
+            case .set(let value): return max(value, 0)
+            case .add(let amount): return BadgeCount.adding(amount, to: max(count, 0))
+            case .subtract(let amount): return BadgeCount.subtracting(amount, from: count)
+            }
+        }
     }
 
     /// The title of the button the line is for.
@@ -34,7 +43,10 @@ public struct CountUpdate: Sendable, Equatable {
     /// Reads one line: an update, `nil` for a blank or comment line, or an error.
     public static func parse(_ line: String) throws(ParseError) -> CountUpdate? {
         var text = line
-        return try text.withUTF8 { parsing(UnsafeRawBufferPointer($0)) }.get()
+        let parsed = text.withUTF8 { bytes in
+            Result { () throws(ParseError) in try parse(UnsafeRawBufferPointer(bytes)) }
+        }
+        return try parsed.get()
     }
 
     /// Reads one line given as UTF-8 bytes, by the same rules as the `String` form.
@@ -42,42 +54,70 @@ public struct CountUpdate: Sendable, Equatable {
     /// Only an update's title and an error's message become strings, so a stream of
     /// lines can be read without a `String` per line.
     public static func parse(_ line: UnsafeRawBufferPointer) throws(ParseError) -> CountUpdate? {
-        try parsing(line).get()
+        switch scan(line) {
+        case .blank:
+            return nil
+        case .update(let title, let change):
+            return CountUpdate(
+                buttonTitle: String(decoding: UnsafeRawBufferPointer(rebasing: line[title]), as: UTF8.self),
+                change: change)
+        case .invalid:
+            throw error(quoting: line)
+        }
     }
 
-    /// The rules of the protocol, on bytes.
-    private static func parsing(_ line: UnsafeRawBufferPointer) -> Result<CountUpdate?, ParseError> {
+    /// What a line is, found without making any string: see ``scan(_:)``.
+    public enum ScannedLine: Sendable, Equatable {
+        /// A blank line or a `#` comment.
+        case blank
+        /// An update: where its title lies in the line's bytes, and what it does.
+        case update(title: Range<Int>, change: Change)
+        /// Not an update (``error(quoting:)`` says why).
+        case invalid
+    }
+
+    /// Reads one line of UTF-8 bytes by the rules of the protocol, without making a string: for streams of lines.
+    public static func scan(_ line: UnsafeRawBufferPointer) -> ScannedLine {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D {
             end -= 1
         }
         let text = UTF8Text.trimmingSpaces(line, 0..<end)
         if text.isEmpty || line[text.lowerBound] == 0x23 {  // "#"
-            return .success(nil)
+            return .blank
         }
-        guard let equals = line[text].firstIndex(of: 0x3D) else {  // "="
-            return .failure(error(quoting: line, text))
+        var equals = text.lowerBound
+        while equals < text.upperBound && line[equals] != 0x3D {  // "="
+            equals += 1
         }
+        guard equals < text.upperBound else { return .invalid }
         var nameEnd = equals
-        var make: (Int) -> Change = { .set($0) }
-        if nameEnd > text.lowerBound && line[nameEnd - 1] == 0x2B {  // "+"
+        var sign: UInt8 = 0
+        if nameEnd > text.lowerBound && (line[nameEnd - 1] == 0x2B || line[nameEnd - 1] == 0x2D) {  // "+", "-"
             nameEnd -= 1
-            make = { .add($0) }
-        } else if nameEnd > text.lowerBound && line[nameEnd - 1] == 0x2D {  // "-"
-            nameEnd -= 1
-            make = { .subtract($0) }
+            sign = line[nameEnd]
         }
         let title = UTF8Text.trimmingSpaces(line, text.lowerBound..<nameEnd)
         guard !title.isEmpty,
             let number = BadgeCount.parse(UnsafeRawBufferPointer(rebasing: line[(equals + 1)..<text.upperBound]))
         else {
-            return .failure(error(quoting: line, text))
+            return .invalid
         }
-        let buttonTitle = String(decoding: UnsafeRawBufferPointer(rebasing: line[title]), as: UTF8.self)
-        return .success(CountUpdate(buttonTitle: buttonTitle, change: make(number)))
+        let change: Change = sign == 0x2B ? .add(number) : sign == 0x2D ? .subtract(number) : .set(number)
+        return .update(title: title, change: change)
     }
 
-    /// The error for a line that is not an update, quoting at most 40 characters of it.
+    /// The error for a line that is not an update (one ``scan(_:)`` finds ``ScannedLine/invalid``), quoting at
+    /// most 40 characters of it.
+    public static func error(quoting line: UnsafeRawBufferPointer) -> ParseError {
+        var end = line.count
+        if end > 0 && line[end - 1] == 0x0D {
+            end -= 1
+        }
+        return error(quoting: line, UTF8Text.trimmingSpaces(line, 0..<end))
+    }
+
+    /// The error for a line that is not an update, quoting at most 40 characters of its text.
     private static func error(quoting line: UnsafeRawBufferPointer, _ text: Range<Int>) -> ParseError {
         let content = String(decoding: UnsafeRawBufferPointer(rebasing: line[text]), as: UTF8.self)
         let quoted = Sanitizer.printable(String(content.prefix(40))) + (content.count > 40 ? "…" : "")
@@ -86,10 +126,6 @@ public struct CountUpdate: Sendable, Equatable {
 
     /// The count after this update.
     public func applied(to count: Int) -> Int {
-        switch change {
-        case .set(let value): return max(value, 0)
-        case .add(let amount): return BadgeCount.adding(amount, to: max(count, 0))
-        case .subtract(let amount): return BadgeCount.subtracting(amount, from: count)
-        }
+        change.applied(to: count)
     }
 }

@@ -81,6 +81,13 @@ public struct BadgeMotion: Sendable, Equatable {
         }
     }
 
+    /// How far the bounce has moved the button's brackets in (or, negative, out) at an instant: the one part of
+    /// ``frame(settledText:at:timing:widths:)`` the button itself needs.
+    public func bracketInset(at time: Double, timing: MotionTiming) -> Int {
+        guard let bounceStartTime else { return 0 }
+        return timing.bracketInset(afterSeconds: time - bounceStartTime)
+    }
+
     /// Whether anything still moves at an instant.
     public func isAnimating(at time: Double, timing: MotionTiming) -> Bool {
         if let presence, time - presence.startTime < duration(reduceMotion: presence.reduceMotion, timing: timing) {
@@ -150,6 +157,10 @@ public struct BadgeMotion: Sendable, Equatable {
     ) -> BadgeFrame {
         func fullColumns(_ text: String) -> Int {
             text == BadgeText.dot ? 1 : widths.columns(of: text) + 2
+        }
+        if presence == nil && roll == nil && bounceStartTime == nil && cueStartTime == nil {
+            // At rest, as most badges are most of the time.
+            return BadgeFrame(text: settledText, columns: settledText.map(fullColumns) ?? 0)
         }
         var text = settledText
         var textOpacity = 1.0
@@ -223,7 +234,12 @@ public struct BadgeMotion: Sendable, Equatable {
 
     /// Whether a badge text is a number (with perhaps a suffix such as `+`), whose digits can roll.
     static func isNumeric(_ text: String) -> Bool {
-        text.first.map { $0.isASCII && $0.isNumber } ?? false
+        text.utf8.first.map(isDigit) ?? false
+    }
+
+    /// Whether a byte is an ASCII digit.
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
     }
 
     /// The width of a badge at a scale, in whole columns.
@@ -251,20 +267,29 @@ public struct BadgeMotion: Sendable, Equatable {
     ///   - increasing: Whether the count went up.
     ///   - progress: The spring's progress, 0 at the start and 1 at rest; values above 1 overshoot.
     static func rolledText(from: String, to: String, increasing: Bool, progress: Double) -> String {
-        let fromDigits = Array(from.prefix { $0.isASCII && $0.isNumber })
-        let toDigits = Array(to.prefix { $0.isASCII && $0.isNumber })
-        let suffix = to.dropFirst(toDigits.count)
-        var result: [Character] = []
-        result.reserveCapacity(toDigits.count + suffix.count)
-        for (index, target) in toDigits.enumerated() {
-            let fromIndex = fromDigits.count - toDigits.count + index
-            let start = fromIndex >= 0 ? Int(String(fromDigits[fromIndex]))! : 0
-            let end = Int(String(target))!
-            let distance = increasing ? (end - start + 10) % 10 : (start - end + 10) % 10
-            let steps = Int((Double(distance) * progress).rounded())
-            let digit = increasing ? (start + steps) % 10 : ((start - steps) % 10 + 10) % 10
-            result.append(Character(String(digit)))
+        var from = from
+        var to = to
+        return from.withUTF8 { fromBytes in
+            to.withUTF8 { toBytes in
+                let fromDigits = fromBytes.prefix(while: isDigit).count
+                let toDigits = toBytes.prefix(while: isDigit).count
+                return String(unsafeUninitializedCapacity: toBytes.count) { result in
+                    for index in 0..<toDigits {
+                        let fromIndex = fromDigits - toDigits + index
+                        let start = fromIndex >= 0 ? Int(fromBytes[fromIndex] - 0x30) : 0
+                        let end = Int(toBytes[index] - 0x30)
+                        let distance = increasing ? (end - start + 10) % 10 : (start - end + 10) % 10
+                        let steps = Int((Double(distance) * progress).rounded())
+                        let digit = increasing ? (start + steps) % 10 : ((start - steps) % 10 + 10) % 10
+                        result[index] = UInt8(0x30 + digit)
+                    }
+                    // A suffix such as "+" follows the new text at once.
+                    for index in toDigits..<toBytes.count {
+                        result[index] = toBytes[index]
+                    }
+                    return toBytes.count
+                }
+            }
         }
-        return String(result) + suffix
     }
 }

@@ -44,11 +44,10 @@ extension BadgeToolbar {
         drawTitle(into: &canvas, span: layout.title, widths: appearance.widths)
 
         for index in buttons.indices {
-            let frame = badgeFrame(forButtonAt: index, at: time, widths: appearance.widths)
             let focused = showsFocus && index == focusedIndex
             drawButton(
-                at: index, layout: layout, bracketInset: frame.bracketInset, focused: focused, into: &canvas,
-                appearance: appearance)
+                at: index, layout: layout, bracketInset: motions[index].bracketInset(at: time, timing: timing),
+                focused: focused, into: &canvas, appearance: appearance)
         }
         // Badges go over everything else, on rows the buttons never draw on.
         for index in buttons.indices {

@@ -20,6 +20,11 @@ public struct BadgeToolbar: Sendable {
     /// Whether each button's count may be out of date, in the same order: such a badge carries a ``staleGlyph`` beside it.
     public private(set) var staleMarks: [Bool]
 
+    /// Each button's title as UTF-8 bytes, to match titles read from bytes without making strings.
+    private let titleBytes: [[UInt8]]
+    /// Each button's ``BadgedButton/badgeText`` for its count, kept with the count so no frame makes it anew.
+    private var badgeTexts: [String?]
+
     /// The mark beside a badge whose count may be out of date: readable without colour, and never a digit.
     public static let staleGlyph: Unicode.Scalar = "?"
 
@@ -29,6 +34,8 @@ public struct BadgeToolbar: Sendable {
     ) {
         self.title = title
         self.buttons = buttons
+        self.titleBytes = buttons.map { Array($0.title.utf8) }
+        self.badgeTexts = buttons.map(\.badgeText)
         self.motions = Array(repeating: BadgeMotion(), count: buttons.count)
         self.staleMarks = Array(repeating: false, count: buttons.count)
         self.focusedIndex = 0
@@ -36,15 +43,23 @@ public struct BadgeToolbar: Sendable {
         self.timing = timing
     }
 
+    /// The first button whose title is exactly some UTF-8 bytes, or `nil` for none.
+    public func buttonIndex(exactlyTitled bytes: UnsafeRawBufferPointer) -> Int? {
+        titleBytes.firstIndex { title in
+            title.count == bytes.count && title.withUnsafeBytes { $0.elementsEqual(bytes) }
+        }
+    }
+
     /// Sets a button's count at an instant, starting the motion the change calls for.
     public mutating func setCount(_ count: Int, forButtonAt index: Int, at time: Double) {
         guard buttons.indices.contains(index) else { return }
         let old = buttons[index].count
         guard old != count else { return }
-        let oldText = buttons[index].badgeText
+        let oldText = badgeTexts[index]
         buttons[index].count = count
+        badgeTexts[index] = buttons[index].badgeText
         motions[index].recordChange(
-            from: oldText, to: buttons[index].badgeText, increased: count > old, at: time,
+            from: oldText, to: badgeTexts[index], increased: count > old, at: time,
             reduceMotion: reduceMotion, timing: timing)
     }
 
@@ -99,17 +114,24 @@ public struct BadgeToolbar: Sendable {
     ///
     /// - Returns: The time of that frame, or `nil` when nothing moves.
     public func nextVisibleChange(after time: Double, frameInterval: Double) -> Double? {
-        guard isAnimating(at: time) else { return nil }
-        let current = buttons.indices.map { badgeFrame(forButtonAt: $0, at: time) }
+        // Only badges that move can change; the rest are sampled never.
+        var moving: [(index: Int, frame: BadgeFrame)] = []
+        for index in motions.indices where motions[index].isAnimating(at: time, timing: timing) {
+            moving.append((index, badgeFrame(forButtonAt: index, at: time)))
+        }
+        guard !moving.isEmpty else { return nil }
         let interval = max(frameInterval, 0.001)
         var step = 1.0
         while true {
             let next = time + step * interval
-            if !isAnimating(at: next) {
-                return next
+            var stillMoving = false
+            for (index, frame) in moving {
+                if !badgeFrame(forButtonAt: index, at: next).looksTheSame(as: frame) {
+                    return next
+                }
+                stillMoving = stillMoving || motions[index].isAnimating(at: next, timing: timing)
             }
-            for index in buttons.indices
-            where !badgeFrame(forButtonAt: index, at: next).looksTheSame(as: current[index]) {
+            if !stillMoving {
                 return next
             }
             step += 1
@@ -132,7 +154,7 @@ public struct BadgeToolbar: Sendable {
 
     /// How a button's badge and icon look at an instant.
     public func badgeFrame(forButtonAt index: Int, at time: Double, widths: ColumnWidth = .estimate) -> BadgeFrame {
-        motions[index].frame(settledText: buttons[index].badgeText, at: time, timing: timing, widths: widths)
+        motions[index].frame(settledText: badgeTexts[index], at: time, timing: timing, widths: widths)
     }
 
     /// Adds to a button's count at an instant, saturating; the badge's text still caps at its limit.

@@ -156,13 +156,10 @@ public final class LiveTerminal: TerminalBackend {
     /// Shows a title in the window's title bar, where the terminal has one; the window's own title comes back
     /// on every way out, and while a child or the shell has the terminal.
     ///
-    /// The title goes out with the next frame painted, so titles never pile up for a terminal that is
-    /// not reading: only the latest is sent.
+    /// The title goes out with the next frame painted, in the same write, so titles never pile up for a
+    /// terminal that is not reading: only the latest is sent.
     public func setWindowTitle(_ title: String) {
         waitingTitle = title
-        if !session.output.hasPending {
-            sendWaitingTitle()
-        }
     }
 
     /// Sends the title waiting to go out, if any.
@@ -220,6 +217,7 @@ public final class LiveTerminal: TerminalBackend {
             paint(frame)
         } else if !output.hasPending {
             sendWaitingTitle()
+            output.flush()
         }
         // A pipe may take more than poll says (Linux reports room by whole pages), so the recording is
         // offered what is pending each turn, not only when poll reports room.

@@ -145,7 +145,7 @@ public final class LineReader {
         }
         descriptor = file
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
-        partialLine.reserveCapacity(Self.maximumLineBytes + 1)
+        partialLine.reserveCapacity(Self.maximumLineBytes + 2)
     }
 
     deinit {
@@ -190,15 +190,51 @@ public final class LineReader {
         "ignored a line of \(byteCount) bytes: a counts line has at most \(maximumLineBytes)"
     }
 
-    /// Hands out the lines that have arrived, and says whether to expect more (wraps `read`).
+    /// What ``readBatches(_:)`` hands out, in the order it arrived.
+    public enum Batch {
+        /// Whole lines, each followed by `\n` (a `\r` before it kept), and how many; the bytes are valid only during
+        /// the call. A last line that ended with the input is given a `\n` too.
+        case lines(UnsafeRawBufferPointer, count: Int)
+        /// A line longer than ``LineReader/maximumLineBytes``, discarded: its length without the line end.
+        case discardedLine(byteCount: Int)
+    }
+
+    /// Hands out the lines that have arrived, one at a time, and says whether to expect more (wraps `read`).
     ///
-    /// Reads at most ``maximumBytesPerCall`` bytes. At the end of the input a
-    /// last line without a line end is delivered too, and the reader is done
-    /// (a file or pipe is closed; standard input gets its blocking mode back).
+    /// The same as ``readBatches(_:)``, with each line on its own and without its line end.
     ///
     /// - Parameter body: Called for each line or discarded line, in order; the bytes are valid only during the call.
     /// - Returns: Whether more may come, or why the reader is done.
     public func readLines(_ body: (Delivery) -> Void) -> ReadOutcome {
+        readBatches { batch in
+            switch batch {
+            case .lines(let bytes, _):
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while bytes[end] != 0x0A {
+                        end += 1
+                    }
+                    let content = end > start && bytes[end - 1] == 0x0D ? end - 1 : end
+                    body(.line(UnsafeRawBufferPointer(rebasing: bytes[start..<content])))
+                    start = end + 1
+                }
+            case .discardedLine(let byteCount):
+                body(.discardedLine(byteCount: byteCount))
+            }
+        }
+    }
+
+    /// Hands out the lines that have arrived, as runs of whole lines, and says whether to expect more (wraps `read`).
+    ///
+    /// Reads at most ``maximumBytesPerCall`` bytes. Lines that arrived whole in one
+    /// read are handed out together, straight from the read buffer. At the end of
+    /// the input a last line without a line end is delivered too, and the reader is
+    /// done (a file or pipe is closed; standard input gets its blocking mode back).
+    ///
+    /// - Parameter body: Called for each run of lines or discarded line, in order; the bytes are valid only during the call.
+    /// - Returns: Whether more may come, or why the reader is done.
+    public func readBatches(_ body: (Batch) -> Void) -> ReadOutcome {
         guard let descriptor else { return .ended }
         var budget = Self.maximumBytesPerCall
         while budget > 0 {
@@ -257,29 +293,51 @@ public final class LineReader {
         return .waiting
     }
 
-    /// Cuts bytes into lines: complete ones are delivered, the start of the next is kept.
-    private func split(_ bytes: UnsafeRawBufferPointer, _ body: (Delivery) -> Void) {
-        var start = 0
+    /// Cuts bytes into lines: runs of complete ones are delivered whole, the start of the next is kept.
+    private func split(_ bytes: UnsafeRawBufferPointer, _ body: (Batch) -> Void) {
         let count = bytes.count
+        var start = 0
+        if partialLength > 0 {
+            // The rest of a line begun in an earlier read.
+            var end = 0
+            while end < count && bytes[end] != 0x0A {
+                end += 1
+            }
+            keepPartial(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+            guard end < count else { return }
+            deliverPartialLine(body)
+            start = end + 1
+        }
+        // A run of whole lines short enough to deliver, straight from the read buffer.
+        var runStart = start
+        var runLines = 0
+        func deliverRun(upTo end: Int) {
+            if runLines > 0 {
+                body(.lines(UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]), count: runLines))
+            }
+            runLines = 0
+        }
         while start < count {
             var end = start
             while end < count && bytes[end] != 0x0A {
                 end += 1
             }
-            let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             if end == count {
-                keepPartial(piece)
+                deliverRun(upTo: start)
+                keepPartial(UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
                 return
             }
-            if partialLength == 0 {
-                // The whole line is in this chunk: delivered from the read buffer, not copied.
-                deliver(piece, length: piece.count, lastByte: piece.last ?? 0, body)
+            let content = end > start && bytes[end - 1] == 0x0D ? end - start - 1 : end - start
+            if content > Self.maximumLineBytes {
+                deliverRun(upTo: start)
+                body(.discardedLine(byteCount: content))
+                runStart = end + 1
             } else {
-                keepPartial(piece)
-                deliverPartialLine(body)
+                runLines += 1
             }
             start = end + 1
         }
+        deliverRun(upTo: count)
     }
 
     /// Keeps bytes of a line whose end has not arrived, up to one byte more than a line may have.
@@ -293,28 +351,18 @@ public final class LineReader {
         partialLastByte = last
     }
 
-    /// Delivers the kept line and starts the next.
-    private func deliverPartialLine(_ body: (Delivery) -> Void) {
-        partialLine.withUnsafeBytes { deliver($0, length: partialLength, lastByte: partialLastByte, body) }
-        partialLine.removeAll(keepingCapacity: true)
-        partialLength = 0
-    }
-
-    /// Delivers a line without its `\r`, or reports it discarded when it is too long.
-    ///
-    /// - Parameters:
-    ///   - kept: The line's bytes, all of them if it is short enough to deliver.
-    ///   - length: Its length, kept or not, without the `\n`.
-    ///   - lastByte: Its last byte, kept or not.
-    private func deliver(
-        _ kept: UnsafeRawBufferPointer, length: Int, lastByte: UInt8, _ body: (Delivery) -> Void
-    ) {
-        let contentLength = length > 0 && lastByte == 0x0D ? length - 1 : length
+    /// Delivers the kept line with a `\n` after it, or reports it discarded when it is too long, and starts the next.
+    private func deliverPartialLine(_ body: (Batch) -> Void) {
+        let contentLength = partialLastByte == 0x0D ? partialLength - 1 : partialLength
         if contentLength > Self.maximumLineBytes {
             body(.discardedLine(byteCount: contentLength))
         } else {
-            body(.line(UnsafeRawBufferPointer(rebasing: kept[..<contentLength])))
+            // Short enough, so every byte of it was kept.
+            partialLine.append(0x0A)
+            partialLine.withUnsafeBytes { body(.lines($0, count: 1)) }
         }
+        partialLine.removeAll(keepingCapacity: true)
+        partialLength = 0
     }
 
     /// Stops reading: closes what was opened, and gives standard input its blocking mode back.

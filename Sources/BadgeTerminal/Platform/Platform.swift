@@ -2,6 +2,8 @@
 // it imports, the shape of `sigaction`, the range of signal numbers and the signals only Linux has.
 // Every other file uses the names declared here, so porting means reading one file.
 
+import CNCursesW
+
 #if canImport(Glibc)
     @_exported import Glibc
 #elseif canImport(Musl)
@@ -94,6 +96,14 @@ enum Platform {
             return 0x80
         #endif
     }()
+
+    /// Gives memory freed to the allocator back to the system (wraps glibc's `malloc_trim`; nothing elsewhere).
+    ///
+    /// After a resize the old screens are freed, but glibc keeps freed memory
+    /// in its heap; trimming brings the resident set back to what the new size needs.
+    static func returnFreedMemory() {
+        cnc_return_freed_memory()
+    }
 
     /// The signals whose default action is to stop the process, which job control relies on.
     static let stopSignals: Set<Int32> = [SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]

@@ -34,8 +34,8 @@ public enum ProgramRunner {
     /// - Parameters:
     ///   - program: The program; it is left in its final state.
     ///   - terminal: Where it runs.
-    ///   - sources: Live input read line by line, such as counts from a pipe; lines arrive as
-    ///     ``ProgramEvent/line(_:source:)`` with the source's index in this array.
+    ///   - sources: Live input read line by line, such as counts from a pipe; the lines of each read arrive
+    ///     together as ``ProgramEvent/lines(_:source:)`` with the source's index in this array.
     ///   - sinks: Where ``ProgramCommand/write(_:sink:)`` lines go, by index; what is still waiting
     ///     at the end gets a moment to be written.
     ///   - exitDeadline: The bound on the way out, shared by ending the children and writing what the
@@ -242,13 +242,22 @@ public enum ProgramRunner {
                 return .proceed
             }
             var events: [ProgramEvent] = []
-            let outcome = sources[index].readLines { delivery in
+            // One batch per read, split only where a discarded line must be reported in its place.
+            var batch = LineBatch()
+            let outcome = sources[index].readBatches { delivery in
                 switch delivery {
-                case .line(let bytes):
-                    events.append(.line(String(decoding: bytes, as: UTF8.self), source: index))
+                case .lines(let bytes, let count):
+                    batch.append(lines: bytes, count: count)
                 case .discardedLine(let byteCount):
+                    if !batch.isEmpty {
+                        events.append(.lines(batch, source: index))
+                        batch = LineBatch()
+                    }
                     events.append(.lineDiscarded(source: index, byteCount: byteCount))
                 }
+            }
+            if !batch.isEmpty {
+                events.append(.lines(batch, source: index))
             }
             switch outcome {
             case .ended:

@@ -24,8 +24,8 @@ public enum ProgramEvent: Sendable, Equatable {
     case input(InputEvent)
     /// A signal the program asked for, such as SIGUSR1.
     case signal(Int32)
-    /// A line from a live input source, without its line end.
-    case line(String, source: Int)
+    /// The lines that one read of a live input source brought, as bytes (see ``LineBatch``).
+    case lines(LineBatch, source: Int)
     /// A line from a live input source was longer than the source keeps, and was skipped whole.
     case lineDiscarded(source: Int, byteCount: Int)
     /// A live input source came to its end (or failed, with a message).
@@ -38,6 +38,14 @@ public enum ProgramEvent: Sendable, Equatable {
     case sinkProblem(sink: Int, OutputSink.Problem)
     /// Something went wrong that the user should know about, such as a recording that stopped.
     case problem(String)
+}
+
+extension ProgramEvent {
+    /// One line of text from a live input source, as a batch of one: for tests and for programs that make
+    /// their own input.
+    public static func line(_ text: String, source: Int) -> ProgramEvent {
+        .lines(LineBatch([text]), source: source)
+    }
 }
 
 /// What a program asks the runner to do after an event.

@@ -22,7 +22,12 @@ final class ScreenPainter {
     private let frameStream: UnsafeMutablePointer<FILE>
     private let keyboardStream: UnsafeMutablePointer<FILE>
     private var pairs: ColorPairs
+    /// What ncurses was last handed, or `nil` when it must all be handed again (the first frame, after a resize,
+    /// a Ctrl-L or a return from the shell).
     private var shown: Canvas?
+    /// Where the frame being written starts in the in-memory file: frames follow one another in it, and it is
+    /// emptied only once it holds ``frameFileLimit`` bytes, so a frame costs no page of memory taken and given back.
+    private var frameStart = 0
     private var cursorVisible: Int32 = -1
     /// Whether a frame is being painted again after the colour pairs ran out, so it happens only once.
     private var isRepainting = false
@@ -35,6 +40,8 @@ final class ScreenPainter {
     /// `resizeterm`. ncurses takes the size from LINES and COLUMNS when it cannot
     /// ask the terminal, so they are set to the real size while it starts and put
     /// back after, and its first bytes (scroll region and all) fit the screen.
+    /// The in-memory file and the `/dev/null` ncurses is given as its keyboard
+    /// are opened close-on-exec, so no program started later inherits them.
     ///
     /// - Parameters:
     ///   - terminalType: The value of TERM.
@@ -49,10 +56,15 @@ final class ScreenPainter {
             throw .system(SystemError(call: "memfd_create", errorNumber: errno))
         }
         frameFile = FileDescriptor(rawValue: fileDescriptor)
-        guard let stream = fdopen(fileDescriptor, "w"), let keyboard = fopen("/dev/null", "r") else {
+        guard let stream = fdopen(fileDescriptor, "w") else {
             let error = errno
             frameFile.close()
             throw .system(SystemError(call: "fdopen", errorNumber: error))
+        }
+        guard let keyboard = cnc_open_empty_input() else {
+            let error = errno
+            fclose(stream)
+            throw .system(SystemError(call: "fopen", errorNumber: error))
         }
         frameStream = stream
         keyboardStream = keyboard
@@ -90,6 +102,11 @@ final class ScreenPainter {
         if TerminalSize(columns: Int(cnc_window_columns(window)), rows: Int(cnc_window_rows(window))) != size {
             resizeterm(Int32(size.rows), Int32(size.columns))
         }
+    }
+
+    /// The descriptors the painter holds open: the in-memory file and the empty keyboard (wraps `fileno`).
+    var descriptors: [Int32] {
+        [fileno(frameStream), fileno(keyboardStream)]
     }
 
     /// Runs a body with LINES and COLUMNS set to a size, then puts them back (wraps `setenv`, `unsetenv`).
@@ -140,13 +157,17 @@ final class ScreenPainter {
         collectFrame(into: output)
     }
 
+    /// How much the in-memory file holds before it is emptied.
+    static let frameFileLimit = 16_384
+
     /// Forgets what is on the screen, so the next frame repaints every cell (wraps `clearok`).
     func invalidate() {
         shown = nil
         clearok(window, true)
     }
 
-    /// Changes the size ncurses draws at (wraps `resizeterm`), shrinking before growing.
+    /// Changes the size ncurses draws at (wraps `resizeterm`), shrinking before growing, and gives back what the old
+    /// size took.
     ///
     /// Growing one side while the other is still large would make ncurses hold
     /// the product of both for a moment (1×5000 to 5000×1 passes 5000×5000), so
@@ -161,12 +182,17 @@ final class ScreenPainter {
         resizeterm(Int32(newSize.rows), Int32(newSize.columns))
         size = newSize
         invalidate()
+        // The old size's screens are gone: their memory goes back, so the resident set is what this size needs.
+        Platform.returnFreedMemory()
     }
 
     /// Paints a canvas: hands ncurses the cells that changed since the last frame, then one `doupdate`.
     ///
-    /// Wraps `setcchar`, `mvwadd_wch`, `wmove`, `curs_set`, `wnoutrefresh` and
-    /// `doupdate`. A frame that changes nothing makes no ncurses call and no bytes.
+    /// Wraps `werase`, `setcchar`, `mvwadd_wch`, `wmove`, `curs_set`, `wnoutrefresh`
+    /// and `doupdate`. A frame that changes nothing makes no ncurses call and no bytes.
+    /// A frame painted whole (the first, or after a resize or ``invalidate()``) blanks
+    /// ncurses' screen in one call and hands it only the rows drawn into, so its cost
+    /// grows with what is on the screen rather than with the screen's size.
     ///
     /// - Parameters:
     ///   - canvas: The frame, the painter's size.
@@ -175,6 +201,12 @@ final class ScreenPainter {
         if pairs.didRecycle {
             pairs.didRecycle = false
             shown = nil
+        }
+        var isWhole = false
+        if shown?.columns != canvas.columns || shown?.rows != canvas.rows {
+            werase(window)
+            shown = Canvas(columns: canvas.columns, rows: canvas.rows)
+            isWhole = true
         }
         var glyph: [wchar_t] = [0, 0]
         var changed = false
@@ -203,35 +235,37 @@ final class ScreenPainter {
             return
         }
         let cursorMoved = canvas.cursor?.column != shown?.cursor?.column || canvas.cursor?.row != shown?.cursor?.row
-        guard changed || cursorMoved || shown == nil else { return }
+        guard changed || cursorMoved || isWhole else { return }
         if let cursor = canvas.cursor, canvas.contains(column: cursor.column, row: cursor.row) {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
             setCursorVisibility(1)
         } else {
             setCursorVisibility(0)
         }
-        if shown?.columns == canvas.columns && shown?.rows == canvas.rows {
-            shown?.replaceCells(with: canvas)
-        } else {
-            shown = canvas
-        }
+        shown?.replaceCells(with: canvas)
         wnoutrefresh(window)
         doupdate()
         collectFrame(into: output)
     }
 
-    /// Reads back what ncurses wrote into the in-memory file and empties it (wraps `fflush`, `pread`, `ftruncate`).
+    /// Reads back what ncurses wrote into the in-memory file since the last frame (wraps `fflush`, `pread` and,
+    /// once the file holds ``frameFileLimit`` bytes, `ftruncate`).
     private func collectFrame(into output: (UnsafeRawBufferPointer) -> Void) {
         fflush(frameStream)
-        guard let length = try? frameFile.seek(toOffset: 0, from: SEEK_CUR), length > 0 else { return }
+        guard let end = try? frameFile.seek(toOffset: 0, from: SEEK_CUR), end > frameStart else { return }
+        let length = end - frameStart
         if frameBytes.count < length {
             frameBytes = [UInt8](repeating: 0, count: length)
         }
         let read = frameBytes.withUnsafeMutableBytes { buffer in
-            pread(frameFile.rawValue, buffer.baseAddress, length, 0)
+            pread(frameFile.rawValue, buffer.baseAddress, length, off_t(frameStart))
         }
-        _ = try? frameFile.truncate(toLength: 0)
-        _ = try? frameFile.seek(toOffset: 0)
+        frameStart = end
+        if end >= Self.frameFileLimit {
+            _ = try? frameFile.truncate(toLength: 0)
+            _ = try? frameFile.seek(toOffset: 0)
+            frameStart = 0
+        }
         guard read > 0 else { return }
         frameBytes.withUnsafeBytes { output(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
     }

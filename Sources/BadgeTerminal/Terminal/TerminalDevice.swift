@@ -104,7 +104,8 @@ final class TerminalDevice {
     /// Opens a terminal again, non-blocking, as a description of the program's own.
     ///
     /// Wraps `ttyname` and `open`; if the terminal has no name here (no `/dev`),
-    /// it falls back to `/proc/self/fd/N`, and last to `dup`, which shares the
+    /// it falls back to `/proc/self/fd/N`, and last to a copy of the descriptor
+    /// (`fcntl(F_DUPFD_CLOEXEC)`, closed on exec like the others), which shares the
     /// shell's description and so stays blocking (signals still interrupt it).
     static func openOutput(for terminal: FileDescriptor) -> (FileDescriptor, Bool) {
         var candidates: [String] = []
@@ -119,7 +120,7 @@ final class TerminalDevice {
                 return (descriptor, true)
             }
         }
-        let copy = dup(terminal.rawValue)
+        let copy = fcntl(terminal.rawValue, F_DUPFD_CLOEXEC, 0)
         return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
     }
 

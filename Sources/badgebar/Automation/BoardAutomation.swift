@@ -68,8 +68,8 @@ struct BoardAutomation {
     /// The children running, by request identifier.
     private var roles: [Int: Role] = [:]
     private var nextIdentifier = 1
-    /// The window title last set.
-    private var shownTitle: String?
+    /// The window title last set, and the toolbar's title and badge total it was made from.
+    private var shownTitle: (title: String, toolbarTitle: String, total: Int)?
     /// Whether a foreground command has the terminal.
     private var isOpen = false
 
@@ -121,10 +121,17 @@ struct BoardAutomation {
         }
         commands += takeEvents(from: &board, at: time, firstReading: false)
         commands += startDueWatches(board: board, at: time)
-        // Once a turn of the loop (the tick comes before each frame), however many counts arrived in it.
-        if configuration.setsWindowTitle, event == .tick, board.windowTitle != shownTitle {
-            shownTitle = board.windowTitle
-            commands.append(.setWindowTitle(board.windowTitle))
+        // Once a turn of the loop (the tick comes before each frame), however many counts arrived in it; the
+        // title is made anew only when what it is made from changed.
+        if configuration.setsWindowTitle, event == .tick {
+            let total = board.badgeTotal
+            if shownTitle?.total != total || shownTitle?.toolbarTitle != board.toolbar.title {
+                let title = board.windowTitle
+                if title != shownTitle?.title {
+                    commands.append(.setWindowTitle(title))
+                }
+                shownTitle = (title, board.toolbar.title, total)
+            }
         }
         switch commands.count {
         case 0: return .none

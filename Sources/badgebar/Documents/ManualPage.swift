@@ -208,7 +208,8 @@ enum ManualPage {
         page.paragraph(
             "With --counts-from, lines such as Mail=7, Mail+=2 and Mail-=1 change the counts as they arrive, each "
                 + "animating as if it happened in the app, while keys and clicks still come from the terminal. "
-                + "A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
+                + "The lines that arrive within one frame (--fps) are applied together, so each badge moves once, "
+                + "to the last count. A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
                 + "the end of the input leaves the toolbar up. A FIFO may have one writer after another: a last "
                 + "line a writer leaves without a line end is taken as a line when it closes the FIFO, never joined "
                 + "to the next writer's.")
@@ -234,7 +235,8 @@ enum ManualPage {
         page.subsection("Events, title and notifications")
         page.paragraph(
             "--events-to writes one JSON object per line for every press and change, with its time, event (press or "
-                + "change), button, count, previous count and source (key, click, watch, counts or autoplay); a "
+                + "change), button, count, previous count and source (key, click, watch, counts or autoplay); live "
+                + "counts give at most one change per button per frame, over all the lines of that frame; a "
                 + "reader that falls behind loses whole lines, which the status line counts. The window's title "
                 + "carries the total of the count badges, (101) Inbox, where the terminal has a title, and gets its "
                 + "own back on every way out (--no-title leaves it alone). --notify unfocused or always sends a "

@@ -1,0 +1,55 @@
+import BadgeKit
+import BadgeTerminal
+import Foundation
+import Testing
+
+@testable import badgebar
+
+/// A flood of live counts through the real runner and reader: coalesced per frame, and the final counts shown.
+@Suite struct LiveCountsProgramTests {
+    static let lineCount = 100_000
+
+    /// Runs the Inbox at 60 fps on a scripted terminal with a file of counts lines as its source and its events
+    /// written to a pipe; returns the program, the terminal and the events' lines.
+    func runFlood(_ text: String) throws -> (BoardProgram, ScriptedTerminal, [String]) {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/counts"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = try LineReader(path: path)
+        let ends = try FileDescriptor.pipe()
+        let events = PipeReader(descriptor: ends.read)
+        defer { events.close() }
+        let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true)
+        let board = Inbox.demo(startTime: 0, autoPlays: false)
+        var configuration = BoardAutomation.Configuration()
+        configuration.eventsSink = 0
+        var program = BoardProgram(
+            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
+            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+        let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: [sink]) == .quit)
+        return (program, terminal, events.readAll().split(separator: "\n").map(String.init))
+    }
+
+    @Test func aFloodOfLinesIsOneChangeAFrameWithOneMotionAndTheFinalCountIsShownWithinAFrame() throws {
+        let (program, terminal, events) = try runFlood(String(repeating: "Messages+=1\n", count: Self.lineCount))
+        let final = Self.lineCount + 2
+        #expect(program.board.toolbar.buttons[0].count == final)
+        // All of it is read at once on the virtual clock: the first read is shown at once, the rest a frame later.
+        #expect(events.count == 2, "\(events.prefix(5))")
+        #expect(events.last?.contains(#""count":\#(final),"#) == true, "\(events.last ?? "")")
+        let shown = try #require(
+            terminal.frames.first { $0.canvas.line(at: 23).contains("Messages: \(final) unread") })
+        #expect(shown.time <= 1.0 / 60 + 1e-9, "the final count is on the screen a frame after the end of the input")
+    }
+
+    @Test func linesAfterAStretchWithoutAreShownAtOnce() throws {
+        let (program, terminal, events) = try runFlood("Cart=3\n")
+        #expect(program.board.toolbar.buttons[1].count == 3)
+        #expect(
+            events.first?.hasPrefix(#"{"time":0.000,"event":"change","button":"Cart","count":3,"#) == true,
+            "the first line of a quiet source is shown in the frame it arrives in: \(events)")
+        #expect(events.count == 1)
+        #expect(terminal.frames.contains { $0.canvas.line(at: 1).contains("3") }, "its badge pops in")
+    }
+}
