@@ -64,4 +64,16 @@ import Testing
         #expect(!MessageWriter.write(Array("badgebar: nowhere\n".utf8), to: closed, waitingAtMostSeconds: 5))
         #expect(clock.now < 1, "gave up after \(clock.now) s")
     }
+
+    @Test func aStreamWithRoomTakesTheMessageEvenWithNoTimeLeftToWait() throws {
+        let ends = try FileDescriptor.pipe()
+        defer {
+            ends.read.close()
+            ends.write.close()
+        }
+        #expect(MessageWriter.write(Array("badgebar: last words\n".utf8), to: ends.write, waitingAtMostSeconds: 0))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { (try? ends.read.read(into: $0)) ?? nil } ?? 0
+        #expect(String(decoding: buffer[0..<count], as: UTF8.self) == "badgebar: last words\n")
+    }
 }

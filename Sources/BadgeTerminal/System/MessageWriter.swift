@@ -63,15 +63,17 @@ public enum MessageWriter {
     private static func hasRoom(_ descriptor: FileDescriptor, waitingUntil deadline: Double, on clock: MonotonicClock)
         -> Bool
     {
-        while SignalRelay.terminationSignal == nil {
-            let left = deadline - clock.now
-            guard left > 0 else { return false }
+        // One look without waiting, even with no time left or a termination signal in: a stream with room takes
+        // the message at once.
+        var left = 0.0
+        repeat {
             // A signal the relay catches interrupts the wait (its handlers do not restart calls).
             var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
             _ = poll(&polled, 1, Int32((min(left, 0.25) * 1000).rounded(.up)))
             // A closed descriptor (POLLNVAL, `2>&-`) counts too: the write then fails at once with EBADF.
             if polled.revents & Int16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
-        }
+            left = deadline - clock.now
+        } while left > 0 && SignalRelay.terminationSignal == nil
         return false
     }
 }
