@@ -247,7 +247,8 @@ import Testing
         configuration.watches = [watch("Mail", counter)]
         configuration.watchIntervalSeconds = 1
         configuration.notificationMode = .always
-        let (_, terminal) = try run(configuration, quitTime: 6.5)
+        // Time enough for each run of the watch on a busy machine before the clock moves on.
+        let (_, terminal) = try run(configuration, quitTime: 6.5, realWaitSeconds: 0.3, framesPerSecond: 2)
         // Not the first reading (0 to 1 at the start); then at most one every 5 seconds.
         #expect(terminal.notifications.map(\.body) == ["Mail: 2 unread", "Mail: 7 unread"])
         #expect(terminal.notifications.map(\.time) == [1, 6])
@@ -260,7 +261,7 @@ import Testing
             script: [
                 ScriptedTerminal.Step(at: 2.5, .input(.focus(isFocused: false))),
                 ScriptedTerminal.Step(at: 3.5, .input(.focus(isFocused: true))),
-            ], quitTime: 4.5)
+            ], quitTime: 4.5, realWaitSeconds: 0.3, framesPerSecond: 2)
         #expect(unfocused.notifications.map(\.body) == ["Mail: 4 unread"], "only while unfocused")
     }
 
