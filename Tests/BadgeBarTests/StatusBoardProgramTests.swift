@@ -321,7 +321,7 @@ private struct FlagSetter: TerminalProgram {
 
     mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
         if case .problem = event {
-            FileManager.default.createFile(atPath: flag, contents: nil)
+            _ = FileManager.default.createFile(atPath: flag, contents: nil)
             return .none
         }
         return program.update(event, at: time)
