@@ -53,3 +53,32 @@ import Testing
         #expect(terminal.frames.contains { $0.canvas.line(at: 1).contains("3") }, "its badge pops in")
     }
 }
+
+/// A live count that jumps rolls through true numbers only, frame by frame through the real runner.
+@Suite struct LiveCountRollTests {
+    @Test(arguments: ["Notifications=150", "Notifications=9", "Notifications=91", "Notifications=120\nMessages=12"])
+    func everyFrameOfAJumpShowsANumberBetweenInOrder(lines: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/counts"
+        try (lines + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = try LineReader(path: path)
+        let board = Inbox.demo(startTime: 0, autoPlays: false)
+        var program = BoardProgram(
+            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
+            automation: BoardAutomation(configuration: BoardAutomation.Configuration(), board: board, startTime: 0))
+        let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: []) == .quit)
+
+        let target = Int(lines.split(separator: "\n")[0].split(separator: "=")[1])!
+        let end = target > 99 ? 100 : target
+        // The Notifications badge is the last word of the badge row: 96 at first.
+        let readings = terminal.frames.compactMap { frame -> Int? in
+            guard let word = frame.canvas.line(at: 1).split(separator: " ").last else { return nil }
+            return word == "99+" ? 100 : Int(word)
+        }
+        #expect(readings.count >= 4, "the roll drawn frame by frame: \(readings)")
+        #expect(readings.first == 96 && readings.last == end, "\(readings)")
+        #expect(readings.allSatisfy { min(96, end) <= $0 && $0 <= max(96, end) }, "\(readings)")
+        #expect(readings == (end > 96 ? readings.sorted() : readings.sorted(by: >)), "in order: \(readings)")
+    }
+}

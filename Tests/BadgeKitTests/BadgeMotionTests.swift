@@ -140,23 +140,32 @@ import Testing
 
     // MARK: Roll
 
-    @Test func digitsRollUpForAnIncreaseAndDownForADecrease() {
-        #expect(BadgeMotion.rolledText(from: "96", to: "98", increasing: true, progress: 0) == "96")
-        #expect(BadgeMotion.rolledText(from: "96", to: "98", increasing: true, progress: 0.5) == "97")
-        #expect(BadgeMotion.rolledText(from: "96", to: "98", increasing: true, progress: 1) == "98")
-        #expect(BadgeMotion.rolledText(from: "98", to: "95", increasing: false, progress: 0.34) == "97")
-        #expect(BadgeMotion.rolledText(from: "98", to: "95", increasing: false, progress: 0.67) == "96")
-        // An odometer: 9 rolls up to 0 through nothing else, the new tens digit rolls up from 0.
-        #expect(BadgeMotion.rolledText(from: "9", to: "10", increasing: true, progress: 0.4) == "09")
-        #expect(BadgeMotion.rolledText(from: "9", to: "10", increasing: true, progress: 0.6) == "10")
-        #expect(BadgeMotion.rolledText(from: "19", to: "20", increasing: true, progress: 1) == "20")
-        // Going down, 0 rolls down through 9.
-        #expect(BadgeMotion.rolledText(from: "20", to: "19", increasing: false, progress: 0.9) == "19")
-        // Unchanged digits stay; a suffix follows the new text at once.
-        #expect(BadgeMotion.rolledText(from: "99", to: "99+", increasing: true, progress: 0.1) == "99+")
-        #expect(BadgeMotion.rolledText(from: "99+", to: "42", increasing: false, progress: 0) == "99")
-        // The spring's overshoot turns a digit one further before it settles back.
-        #expect(BadgeMotion.rolledText(from: "1", to: "9", increasing: true, progress: 1.1) == "0")
+    @Test func aRollMovesThroughTheNumbersBetweenItsEnds() {
+        #expect(BadgeMotion.rolledText(from: "96", to: "98", progress: 0) == "96")
+        #expect(BadgeMotion.rolledText(from: "96", to: "98", progress: 0.5) == "97")
+        #expect(BadgeMotion.rolledText(from: "96", to: "98", progress: 1) == "98")
+        #expect(BadgeMotion.rolledText(from: "98", to: "95", progress: 0.34) == "97")
+        #expect(BadgeMotion.rolledText(from: "98", to: "95", progress: 0.67) == "96")
+        // No leading zero the count never has: 9 becomes 10 half-way.
+        #expect(BadgeMotion.rolledText(from: "9", to: "10", progress: 0.4) == "9")
+        #expect(BadgeMotion.rolledText(from: "9", to: "10", progress: 0.6) == "10")
+        // Going down across a digit, no zero on the way: 12 to 9 passes 11 and 10.
+        #expect(BadgeMotion.rolledText(from: "12", to: "9", progress: 0.4) == "11")
+        #expect(BadgeMotion.rolledText(from: "12", to: "9", progress: 0.6) == "10")
+        // The limit form is above the limit, in both directions.
+        #expect(BadgeMotion.rolledText(from: "99", to: "99+", progress: 0.4) == "99")
+        #expect(BadgeMotion.rolledText(from: "99", to: "99+", progress: 0.6) == "99+")
+        #expect(BadgeMotion.rolledText(from: "99+", to: "42", progress: 0) == "99+")
+        #expect(BadgeMotion.rolledText(from: "99+", to: "42", progress: 0.02) == "99")
+        // An overshoot past the end shows the new number, never one past it.
+        #expect(BadgeMotion.rolledText(from: "1", to: "9", progress: 1.1) == "9")
+        #expect(BadgeMotion.rolledText(from: "9", to: "1", progress: 1.1) == "1")
+        #expect(BadgeMotion.rolledText(from: "2", to: "7", progress: -0.1) == "2")
+        // Numbers too large for an Int, and texts that are not numbers, show the new text.
+        #expect(BadgeMotion.rolledText(from: "1", to: "99999999999999999999", progress: 0.5) == "99999999999999999999")
+        #expect(BadgeMotion.rolledText(from: "3", to: "new", progress: 0.5) == "new")
+        #expect(BadgeMotion.rolledText(from: "0", to: "\(Int.max)", progress: 1) == "\(Int.max)")
+        #expect(BadgeMotion.rolledText(from: "\(Int.max)", to: "0", progress: 0.5).count == 19)
     }
 
     @Test func unchangedDigitsStayStillDuringARoll() {
@@ -303,14 +312,14 @@ import Testing
             #expect(
                 abs(timing.spring.value(target: 1, initialVelocity: 0, time: time) - 1) < MotionTiming.visibleTolerance)
         }
-        // …and within it no width up to six columns and no digit roll shows a difference.
+        // …and within it no width up to six columns shows a difference…
         for scale in [1 - MotionTiming.visibleTolerance, 0.99, 1.01, 1 + MotionTiming.visibleTolerance * 0.999] {
             for full in 1...6 {
                 #expect(BadgeMotion.columns(forScale: scale, fullColumns: full) == full, "\(scale) \(full)")
             }
-            #expect(BadgeMotion.rolledText(from: "0", to: "9", increasing: true, progress: scale) == "9")
-            #expect(BadgeMotion.rolledText(from: "9", to: "0", increasing: false, progress: scale) == "0")
         }
+        // …while a number has arrived before: a roll ends at the spring's first arrival.
+        #expect(timing.arrivalSeconds < timing.settleSeconds)
         // The motion is short: well under half a second, so the frame timer sleeps most of the time.
         #expect(timing.settleSeconds < 0.45)
     }

@@ -20,7 +20,6 @@ public struct BadgeMotion: Sendable, Equatable {
     struct Roll: Sendable, Equatable {
         var fromText: String
         var toText: String
-        var isIncreasing: Bool
         var startTime: Double
         var reduceMotion: Bool
     }
@@ -39,7 +38,7 @@ public struct BadgeMotion: Sendable, Equatable {
     /// - Parameters:
     ///   - oldText: The text before.
     ///   - newText: The text after.
-    ///   - increased: Whether the count went up, which rolls digits upward and bounces the button (under
+    ///   - increased: Whether the count went up, which bounces the button (under
     ///     Reduce Motion, emphasizes a count or word badge for ``MotionTiming/stillCueSeconds`` instead).
     ///   - time: When the change happened, in seconds on the motion clock.
     ///   - reduceMotion: Whether to fade instead of moving.
@@ -65,9 +64,8 @@ public struct BadgeMotion: Sendable, Equatable {
         case (let before?, let after?) where before != after:
             let from = roll == nil || shown.isDot ? before : (shown.text ?? before)
             // Numbers roll; words and dots cross-fade, as numbers do under Reduce Motion.
-            let crossFades = reduceMotion || !BadgeMotion.isNumeric(from) || !BadgeMotion.isNumeric(after)
-            roll = Roll(
-                fromText: from, toText: after, isIncreasing: increased, startTime: time, reduceMotion: crossFades)
+            let crossFades = reduceMotion || RollingNumber(from) == nil || RollingNumber(after) == nil
+            roll = Roll(fromText: from, toText: after, startTime: time, reduceMotion: crossFades)
         default:
             break
         }
@@ -93,7 +91,7 @@ public struct BadgeMotion: Sendable, Equatable {
         if let presence, time - presence.startTime < duration(reduceMotion: presence.reduceMotion, timing: timing) {
             return true
         }
-        if let roll, time - roll.startTime < duration(reduceMotion: roll.reduceMotion, timing: timing) {
+        if let roll, time - roll.startTime < rollDuration(reduceMotion: roll.reduceMotion, timing: timing) {
             return true
         }
         if let bounceStartTime, time - bounceStartTime < timing.bounceSettleSeconds {
@@ -115,7 +113,8 @@ public struct BadgeMotion: Sendable, Equatable {
         {
             presence = nil
         }
-        if let current = roll, time - current.startTime >= duration(reduceMotion: current.reduceMotion, timing: timing)
+        if let current = roll,
+            time - current.startTime >= rollDuration(reduceMotion: current.reduceMotion, timing: timing)
         {
             roll = nil
         }
@@ -129,6 +128,12 @@ public struct BadgeMotion: Sendable, Equatable {
 
     private func duration(reduceMotion: Bool, timing: MotionTiming) -> Double {
         reduceMotion ? timing.reducedDurationSeconds : timing.settleSeconds
+    }
+
+    /// How long a roll lasts: a fade under Reduce Motion, else until the spring first reaches its target, where the
+    /// number arrives (the spring's overshoot acts on the badge's shape, never on its number).
+    private func rollDuration(reduceMotion: Bool, timing: MotionTiming) -> Double {
+        reduceMotion ? timing.reducedDurationSeconds : timing.arrivalSeconds
     }
 
     /// The scale of a badge in a pop at an instant: 0 is a dot, 1 full size, above 1 the overshoot.
@@ -177,10 +182,9 @@ public struct BadgeMotion: Sendable, Equatable {
                     textOpacity = abs(1 - 2 * progress)
                     columnsOverride = max(fullColumns(roll.fromText), fullColumns(settled))
                 }
-            } else if elapsed < timing.settleSeconds {
+            } else if elapsed < timing.arrivalSeconds {
                 text = BadgeMotion.rolledText(
-                    from: roll.fromText, to: settled, increasing: roll.isIncreasing,
-                    progress: timing.springProgress(afterSeconds: elapsed))
+                    from: roll.fromText, to: settled, progress: timing.arrivalProgress(afterSeconds: elapsed))
             }
         }
 
@@ -254,42 +258,20 @@ public struct BadgeMotion: Sendable, Equatable {
         return fullColumns + (extra >= 0.25 ? max(1, Int(extra.rounded())) : 0)
     }
 
-    /// The text of a number part-way through an odometer roll.
+    /// The text of a number part-way through a roll: a number between the two ends, in order.
     ///
-    /// Digits are aligned from the right; each changed digit turns through the
-    /// digits between its old and new value, upward for an increase and downward
-    /// for a decrease, and unchanged digits stay still. A suffix such as `+`
-    /// follows the new text at once.
+    /// The roll moves through the values between the old number and the new
+    /// one, upward for an increase and downward for a decrease, so every text it
+    /// shows is the old count, the new one or one between; its width follows the
+    /// number shown. The limit form (`99+`) stands for a value past the limit.
+    /// Texts that are not numbers give the new text.
     ///
     /// - Parameters:
     ///   - from: The text before, such as `9`.
     ///   - to: The text after, such as `10` or `99+`.
-    ///   - increasing: Whether the count went up.
-    ///   - progress: The spring's progress, 0 at the start and 1 at rest; values above 1 overshoot.
-    static func rolledText(from: String, to: String, increasing: Bool, progress: Double) -> String {
-        var from = from
-        var to = to
-        return from.withUTF8 { fromBytes in
-            to.withUTF8 { toBytes in
-                let fromDigits = fromBytes.prefix(while: isDigit).count
-                let toDigits = toBytes.prefix(while: isDigit).count
-                return String(unsafeUninitializedCapacity: toBytes.count) { result in
-                    for index in 0..<toDigits {
-                        let fromIndex = fromDigits - toDigits + index
-                        let start = fromIndex >= 0 ? Int(fromBytes[fromIndex] - 0x30) : 0
-                        let end = Int(toBytes[index] - 0x30)
-                        let distance = increasing ? (end - start + 10) % 10 : (start - end + 10) % 10
-                        let steps = Int((Double(distance) * progress).rounded())
-                        let digit = increasing ? (start + steps) % 10 : ((start - steps) % 10 + 10) % 10
-                        result[index] = UInt8(0x30 + digit)
-                    }
-                    // A suffix such as "+" follows the new text at once.
-                    for index in toDigits..<toBytes.count {
-                        result[index] = toBytes[index]
-                    }
-                    return toBytes.count
-                }
-            }
-        }
+    ///   - progress: How far along, 0 at the start and 1 at the end; an overshoot past 1 shows the new text.
+    static func rolledText(from: String, to: String, progress: Double) -> String {
+        guard let start = RollingNumber(from), let end = RollingNumber(to) else { return to }
+        return RollingNumber.text(from: start, to: end, progress: progress)
     }
 }

@@ -115,6 +115,15 @@ public struct MotionTiming: Sendable, Equatable {
 
     /// The opacity of a badge popping in, after some seconds: it follows the spring up to its first arrival, then stays opaque.
     public func popOpacity(afterSeconds elapsed: Double) -> Double {
+        arrivalProgress(afterSeconds: elapsed)
+    }
+
+    /// The spring's progress up to its first arrival, then 1: from 0 to 1 without ever going back, after some seconds.
+    ///
+    /// A spring from rest rises without turning back until its first peak, past
+    /// its target, so this follows the spring's pace while never overshooting:
+    /// what a number roll needs, whose every step must lie between its ends.
+    public func arrivalProgress(afterSeconds elapsed: Double) -> Double {
         guard elapsed < arrivalSeconds else { return 1 }
         return min(max(springProgress(afterSeconds: elapsed), 0), 1)
     }

@@ -180,7 +180,7 @@ enum ManualPage {
         page.section("DESCRIPTION")
         page.paragraph(
             "badgebar shows a toolbar of bracketed icons, each with a coloured count badge on its corner that pops "
-                + "in when a count appears, rolls its number like an odometer when it changes, and makes the icon hop "
+                + "in when a count appears, rolls its number through the counts between when it changes, and makes the icon hop "
                 + "when the count goes up. It is the SwiftUI badged icon button and its Inbox demo, brought to the "
                 + "terminal.")
         page.paragraph(
