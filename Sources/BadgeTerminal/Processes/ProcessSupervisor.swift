@@ -1,3 +1,4 @@
+import BadgeKit
 import CNCursesW
 
 /// The program's child processes: started with `posix_spawn`, watched by the run loop, never waited for.

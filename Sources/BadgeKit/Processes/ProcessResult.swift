@@ -1,43 +1,11 @@
-/// A shell command for the runner to run as a child of the program, and how long to let it run.
-public struct ProcessRequest: Sendable, Equatable {
-    /// The program's own name for the run, handed back with its result.
-    public var identifier: Int
-    /// The command, run with `/bin/sh -c`.
-    public var command: String
-    /// Variables added to the program's own environment for the command.
-    public var environment: [String: String]
-    /// How long it may run before its whole process group is ended, in seconds; `nil` for no limit.
-    public var timeLimitSeconds: Double?
-    /// How much of its standard output to keep.
-    ///
-    /// Once more arrives, reading stops: the command's next write fails, and SIGPIPE ends it by default.
-    /// 0 sends its standard output to `/dev/null`.
-    public var outputLimitBytes: Int
-
-    /// The most standard output kept by default: far more than a count needs.
-    public static let defaultOutputLimitBytes = 65_536
-
-    /// Creates a request.
-    public init(
-        identifier: Int, command: String, environment: [String: String] = [:], timeLimitSeconds: Double? = nil,
-        outputLimitBytes: Int = ProcessRequest.defaultOutputLimitBytes
-    ) {
-        self.identifier = identifier
-        self.command = command
-        self.environment = environment
-        self.timeLimitSeconds = timeLimitSeconds
-        self.outputLimitBytes = outputLimitBytes
-    }
-}
-
 /// How a child process ended, and what it wrote.
 public struct ProcessResult: Sendable, Equatable {
     /// How a run ended.
     public enum Termination: Sendable, Equatable {
         /// It exited with a status.
         case exited(Int32)
-        /// A signal ended it.
-        case signaled(Int32)
+        /// A signal ended it: its number on this platform, and its name (`SIGKILL`).
+        case signaled(Int32, name: String)
         /// It ran past its time limit and its process group was ended.
         case timedOut
         /// It could not be started, with the reason.
@@ -61,6 +29,21 @@ public struct ProcessResult: Sendable, Equatable {
     /// When it ended, in seconds on the runner's clock.
     public var endTime: Double
 
+    /// Creates a result.
+    public init(
+        identifier: Int, command: String, termination: Termination, output: [UInt8] = [], outputWasCut: Bool = false,
+        firstErrorLine: String? = nil, startTime: Double, endTime: Double
+    ) {
+        self.identifier = identifier
+        self.command = command
+        self.termination = termination
+        self.output = output
+        self.outputWasCut = outputWasCut
+        self.firstErrorLine = firstErrorLine
+        self.startTime = startTime
+        self.endTime = endTime
+    }
+
     /// Whether it exited with status 0.
     public var succeeded: Bool { termination == .exited(0) }
 
@@ -68,10 +51,18 @@ public struct ProcessResult: Sendable, Equatable {
     public var summary: String {
         switch termination {
         case .exited(let status): return "exit \(status)"
-        case .signaled(let signal): return "killed by \(Platform.name(ofSignal: signal))"
+        case .signaled(_, let name): return "killed by \(name)"
         case .timedOut: return "timed out after \(Self.seconds(endTime - startTime))"
         case .couldNotStart(let reason): return "could not start: \(reason)"
         }
+    }
+
+    /// How it ended, with the first line it wrote to standard error when there is one: `exit 1 (no such folder)`.
+    public var summaryWithErrorLine: String {
+        guard let line = firstErrorLine, line.contains(where: { $0 != " " && $0 != "\t" }) else {
+            return summary
+        }
+        return "\(summary) (\(Sanitizer.shortened(line)))"
     }
 
     private static func seconds(_ value: Double) -> String {
