@@ -16,6 +16,18 @@ import Testing
             intervalSeconds: interval, startTime: 10)
     }
 
+    /// Finishes a run and applies its outcome to the board, as the engine does; returns whether it was the first reading.
+    @discardableResult
+    private func finish(
+        _ watches: inout WatchSchedule, _ index: Int, _ reading: Result<[CountUpdate], WatchProblem>,
+        _ model: inout BadgeBoard, at time: Double
+    ) -> Bool {
+        let outcome = watches.finish(
+            watchAt: index, with: reading, at: time, buttonTitles: model.toolbar.buttons.map(\.title))
+        model.apply(outcome, at: time)
+        return outcome.isFirstReading
+    }
+
     private func count(_ value: Int, for title: String = "Mail") -> Result<[CountUpdate], WatchProblem> {
         .success([CountUpdate(buttonTitle: title, change: .set(value))])
     }
@@ -31,8 +43,8 @@ import Testing
         #expect(watches.takeDue(at: 10) == [0, 1])
         #expect(watches.nextRunTime(after: 10) == nil, "both run: nothing to start until a result")
         var model = board()
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 10.5)
-        watches.finish(watchAt: 1, with: count(1, for: "News"), board: &model, at: 10.5)
+        finish(&watches, 0, count(1), &model, at: 10.5)
+        finish(&watches, 1, count(1, for: "News"), &model, at: 10.5)
         #expect(watches.nextRunTime(after: 10.5) == 12)
         #expect(watches.takeDue(at: 12) == [0])
         #expect(watches.takeDue(at: 15) == [1])
@@ -45,7 +57,7 @@ import Testing
         #expect(watches.takeDue(at: 10) == [0])
         #expect(watches.takeDue(at: 12) == [], "still running at its next turn")
         #expect(watches.takeDue(at: 13.9) == [])
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 14.5)
+        finish(&watches, 0, count(1), &model, at: 14.5)
         #expect(watches.nextRunTime(after: 14.5) == 16, "the turns it missed are skipped")
         #expect(watches.takeDue(at: 15) == [])
         #expect(watches.takeDue(at: 16) == [0])
@@ -60,13 +72,13 @@ import Testing
         var watches = schedule(interval: 30)
         var model = board()
         _ = watches.takeDue(at: 10)
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 11)
+        finish(&watches, 0, count(1), &model, at: 11)
         watches.refreshAll()
         #expect(watches.nextRunTime(after: 12) == 12)
         #expect(watches.takeDue(at: 12) == [0])
         watches.refreshAll()
         #expect(watches.takeDue(at: 13) == [], "once at a time")
-        watches.finish(watchAt: 0, with: count(2), board: &model, at: 14)
+        finish(&watches, 0, count(2), &model, at: 14)
         #expect(watches.takeDue(at: 14) == [0], "the refresh asked for meanwhile")
         #expect(watches.watches[0].nextRunTime == 44)
     }
@@ -75,7 +87,7 @@ import Testing
         var watches = schedule(interval: 2)
         var model = board()
         _ = watches.takeDue(at: 10)
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 10.5)
+        finish(&watches, 0, count(1), &model, at: 10.5)
         let first = watches.holdForPress(ofButtonAt: 0)
         let second = watches.holdForPress(ofButtonAt: 0)
         #expect(first == [0] && second == [0])
@@ -92,7 +104,7 @@ import Testing
         var watches = schedule(interval: 30)
         var model = board()
         _ = watches.takeDue(at: 10)
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 10.5)
+        finish(&watches, 0, count(1), &model, at: 10.5)
         watches.refresh(watchesOfButtonAt: 1)
         #expect(watches.takeDue(at: 11) == [], "News has no watch")
         watches.refresh(watchesOfButtonAt: 0)
@@ -103,7 +115,7 @@ import Testing
         var watches = schedule()
         var model = board()
         _ = watches.takeDue(at: 10)
-        #expect(watches.finish(watchAt: 0, with: count(5), board: &model, at: 10.5) == true, "the first reading")
+        #expect(finish(&watches, 0, count(5), &model, at: 10.5) == true, "the first reading")
         #expect(model.toolbar.buttons[0].count == 5)
         #expect(
             model.takeEvents() == [
@@ -112,7 +124,7 @@ import Testing
                     time: 10.5)
             ])
         _ = watches.takeDue(at: 12)
-        #expect(watches.finish(watchAt: 0, with: count(5), board: &model, at: 12.5) == false)
+        #expect(finish(&watches, 0, count(5), &model, at: 12.5) == false)
         #expect(model.takeEvents() == [], "no change, no event")
     }
 
@@ -122,9 +134,9 @@ import Testing
             startTime: 10)
         var model = board()
         _ = watches.takeDue(at: 10)
-        watches.finish(watchAt: 0, with: count(5), board: &model, at: 10.5)
+        finish(&watches, 0, count(5), &model, at: 10.5)
         _ = watches.takeDue(at: 12)
-        watches.finish(watchAt: 0, with: .failure(.failed("exit 1")), board: &model, at: 12.5)
+        finish(&watches, 0, .failure(.failed("exit 1")), &model, at: 12.5)
         #expect(model.toolbar.buttons[0].count == 5, "the last good count stays")
         #expect(model.toolbar.staleMarks == [true, false])
         #expect(model.staleReasons == ["failed, exit 1", nil])
@@ -132,13 +144,13 @@ import Testing
         model.advance(to: 20)
         #expect(model.statusText == "Mail: 5 unread (stale: failed, exit 1)")
         _ = watches.takeDue(at: 20)
-        watches.finish(watchAt: 0, with: .failure(.failed("exit 1")), board: &model, at: 20.5)
+        finish(&watches, 0, .failure(.failed("exit 1")), &model, at: 20.5)
         #expect(model.notice == nil, "the same problem again is not said again")
         _ = watches.takeDue(at: 22)
-        watches.finish(watchAt: 0, with: .failure(.timedOut(seconds: 2)), board: &model, at: 22.5)
+        finish(&watches, 0, .failure(.timedOut(seconds: 2)), &model, at: 22.5)
         #expect(model.statusText == "Mail: 'notmuch count' timed out after 2s")
         _ = watches.takeDue(at: 24)
-        watches.finish(watchAt: 0, with: count(6), board: &model, at: 24.5)
+        finish(&watches, 0, count(6), &model, at: 24.5)
         #expect(model.toolbar.staleMarks == [false, false])
         #expect(model.staleReasons == [nil, nil])
         #expect(model.toolbar.buttons[0].count == 6)
@@ -151,7 +163,7 @@ import Testing
         let reading: Result<[CountUpdate], WatchProblem> = .success([
             CountUpdate(buttonTitle: "Mail", change: .set(3)), CountUpdate(buttonTitle: "Nobody", change: .set(1)),
         ])
-        watches.finish(watchAt: 0, with: reading, board: &model, at: 10.5)
+        finish(&watches, 0, reading, &model, at: 10.5)
         #expect(model.toolbar.buttons[0].count == 0)
         #expect(watches.watches[0].problem == .unknownButton("Nobody"))
         #expect(model.toolbar.staleMarks == [true, false])
@@ -164,14 +176,14 @@ import Testing
         let reading: Result<[CountUpdate], WatchProblem> = .success([
             CountUpdate(buttonTitle: "Mail", change: .set(3)), CountUpdate(buttonTitle: "news", change: .set(4)),
         ])
-        watches.finish(watchAt: 0, with: reading, board: &model, at: 10.5)
+        finish(&watches, 0, reading, &model, at: 10.5)
         #expect(model.toolbar.buttons.map(\.count) == [3, 4])
         #expect(watches.watchIndices(forButtonAt: 1) == [0])
         _ = watches.takeDue(at: 12)
-        watches.finish(watchAt: 0, with: .failure(.failed("exit 2")), board: &model, at: 12.5)
+        finish(&watches, 0, .failure(.failed("exit 2")), &model, at: 12.5)
         #expect(model.toolbar.staleMarks == [true, true])
         _ = watches.takeDue(at: 14)
-        watches.finish(watchAt: 0, with: count(1), board: &model, at: 14.5)
+        finish(&watches, 0, count(1), &model, at: 14.5)
         #expect(model.toolbar.staleMarks == [false, false], "News is no longer fed, so no longer stale")
         #expect(watches.watchIndices(forButtonAt: 1) == [])
     }

@@ -2,7 +2,7 @@
 ///
 /// A value fed the time and the results, never a clock or a process: the
 /// program asks ``takeDue(at:)`` which watches to start now, starts them, and
-/// hands each result to ``finish(watchAt:with:board:at:)``. Each watch runs on
+/// hands each result to ``finish(watchAt:with:at:buttonTitles:)``. Each watch runs on
 /// its own interval from the start, at most one run at a time: a run still going
 /// at its next turn makes it skip that turn rather than start twice. A refresh
 /// (SIGUSR1, a press) runs a watch at once, or as soon as its run in progress ends.
@@ -32,6 +32,8 @@ public struct WatchSchedule: Sendable, Equatable {
         public fileprivate(set) var problem: WatchProblem?
         /// Whether any run gave a count yet.
         public fileprivate(set) var hasReading = false
+        /// Whether any run gave no count.
+        public fileprivate(set) var hasFailed = false
 
         /// How long a run may take before it is ended: the interval, at most ``WatchSchedule/longestRunSeconds``.
         public var timeLimitSeconds: Double {
@@ -143,66 +145,68 @@ public struct WatchSchedule: Sendable, Equatable {
         }
     }
 
-    /// Takes a run's result: a good reading sets the counts it names and clears stale marks; a problem
-    /// keeps the counts, marks the buttons the watch feeds as stale, and is reported when it is new.
+    /// Takes a run's result and says what it means for the board: the counts a good reading sets (and the
+    /// stale marks it clears), or, for a problem, the stale marks of the buttons the watch feeds and the problem
+    /// in words when it is new.
     ///
     /// A reading that names a button the board does not have counts as a problem, and
-    /// nothing of it is applied: a reading is taken whole or not at all.
+    /// nothing of it is applied: a reading is taken whole or not at all. The schedule
+    /// changes only itself; ``BadgeBoard/apply(_:at:)`` applies the outcome.
     ///
     /// - Parameters:
     ///   - index: The watch.
     ///   - reading: What ``WatchReading/parse(_:buttonTitle:)`` made of the output, or why the run failed.
-    ///   - board: The board to change; its changes are recorded with the source `watch`.
     ///   - time: When the run ended.
-    /// - Returns: Whether this was the watch's first good reading, which sets the counts as they are
-    ///   rather than telling of news (so it notifies no one).
-    @discardableResult
+    ///   - buttonTitles: The board's buttons' titles, in order, to find the buttons a reading names.
     public mutating func finish(
-        watchAt index: Int, with reading: Result<[CountUpdate], WatchProblem>, board: inout BadgeBoard, at time: Double
-    ) -> Bool {
-        guard watches.indices.contains(index) else { return false }
+        watchAt index: Int, with reading: Result<[CountUpdate], WatchProblem>, at time: Double, buttonTitles: [String]
+    ) -> WatchOutcome {
+        guard watches.indices.contains(index) else { return WatchOutcome() }
         watches[index].isRunning = false
         skipTurns(ofWatchAt: index, upTo: time)
-        var outcome = reading
+        var outcome = WatchOutcome()
+        var result = reading
         if case .success(let updates) = reading,
-            let unknown = updates.first(where: { board.buttonIndex(titled: $0.buttonTitle) == nil })
+            let unknown = updates.first(where: { BadgeBoard.index(ofTitle: $0.buttonTitle, in: buttonTitles) == nil })
         {
-            outcome = .failure(.unknownButton(unknown.buttonTitle))
+            result = .failure(.unknownButton(unknown.buttonTitle))
         }
         let previousFed = watches[index].fedButtons
-        var isFirstReading = false
-        switch outcome {
+        switch result {
         case .success(let updates):
             var fed = [watches[index].buttonIndex]
             for update in updates {
-                board.apply(update, at: time, source: .watch)
-                if let button = board.buttonIndex(titled: update.buttonTitle), !fed.contains(button) {
+                if let button = BadgeBoard.index(ofTitle: update.buttonTitle, in: buttonTitles), !fed.contains(button) {
                     fed.append(button)
                 }
             }
+            outcome.updates = updates
             watches[index].fedButtons = fed
             watches[index].problem = nil
-            isFirstReading = !watches[index].hasReading
+            outcome.isFirstReading = !watches[index].hasReading
             watches[index].hasReading = true
         case .failure(let problem):
             if problem != watches[index].problem {
                 let watch = watches[index]
                 let title =
-                    board.toolbar.buttons.indices.contains(watch.buttonIndex)
-                    ? board.toolbar.buttons[watch.buttonIndex].title : watch.command.buttonTitle
-                board.report("\(title): \(watch.command.quotedCommand) \(problem.description)", at: time)
+                    buttonTitles.indices.contains(watch.buttonIndex)
+                    ? buttonTitles[watch.buttonIndex] : watch.command.buttonTitle
+                outcome.report = "\(title): \(watch.command.quotedCommand) \(problem.description)"
             }
             watches[index].problem = problem
+            watches[index].hasFailed = true
         }
-        updateStaleMarks(on: &board, buttons: Set(previousFed + watches[index].fedButtons))
-        return isFirstReading
+        // Stale while any watch that feeds the button fails.
+        for button in Set(previousFed + watches[index].fedButtons).sorted() {
+            let failing = watches.first { $0.fedButtons.contains(button) && $0.problem != nil }
+            outcome.staleMarks.append(
+                WatchOutcome.StaleMark(buttonIndex: button, reason: failing.flatMap { $0.problem?.description }))
+        }
+        return outcome
     }
 
-    /// Sets the stale marks of some buttons from the watches that feed them: stale while any of them fails.
-    private func updateStaleMarks(on board: inout BadgeBoard, buttons: Set<Int>) {
-        for button in buttons.sorted() {
-            let failing = watches.first { $0.fedButtons.contains(button) && $0.problem != nil }
-            board.setStale(failing.flatMap { $0.problem?.description }, forButtonAt: button)
-        }
+    /// Whether every watch has finished a run, good or not: what a single reading of the board waits for.
+    public var hasFinishedEveryWatchOnce: Bool {
+        watches.allSatisfy { $0.hasReading || $0.hasFailed }
     }
 }

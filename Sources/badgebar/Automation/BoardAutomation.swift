@@ -177,8 +177,10 @@ struct BoardAutomation {
             default:
                 reading = .failure(.failed(Self.summary(of: result)))
             }
-            let isFirst = schedule.finish(watchAt: index, with: reading, board: &board, at: time)
-            return takeEvents(from: &board, at: time, firstReading: isFirst)
+            let outcome = schedule.finish(
+                watchAt: index, with: reading, at: time, buttonTitles: board.toolbar.buttons.map(\.title))
+            board.apply(outcome, at: time)
+            return takeEvents(from: &board, at: time, firstReading: outcome.isFirstReading)
         case .press(let button, let held), .open(let button, let held):
             if case .open = role { isOpen = false }
             if !result.succeeded {

@@ -1,0 +1,37 @@
+extension BoardEngine {
+    /// What runs around a board: the commands that feed it and that its presses start, and what it tells.
+    public struct Configuration: Sendable, Equatable {
+        /// Commands that feed counts, each tied to a button by its title.
+        public var watches: [ButtonCommand]
+        /// The interval of watches that give none of their own, in seconds.
+        public var watchIntervalSeconds: Double
+        /// Commands run in the background when their button is pressed.
+        public var pressCommands: [ButtonCommand]
+        /// Commands run with the terminal when their button is pressed, at most one per button.
+        public var openCommands: [ButtonCommand]
+        /// Whether every press and change is told as a ``BoardEffect/writeEvent(_:)``.
+        public var writesEvents: Bool
+        /// Whether the window's title carries the total of the badges (``BoardEffect/setWindowTitle(_:)``).
+        public var setsWindowTitle: Bool
+        /// When a count that goes up sends a desktop notification.
+        public var notificationMode: NotificationMode
+        /// What to add to the board's clock for seconds since 1970, for the events' times.
+        public var unixTimeOffset: Double
+
+        /// Creates a configuration; by default nothing runs around the board.
+        public init(
+            watches: [ButtonCommand] = [], watchIntervalSeconds: Double = WatchSchedule.defaultIntervalSeconds,
+            pressCommands: [ButtonCommand] = [], openCommands: [ButtonCommand] = [], writesEvents: Bool = false,
+            setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never, unixTimeOffset: Double = 0
+        ) {
+            self.watches = watches
+            self.watchIntervalSeconds = watchIntervalSeconds
+            self.pressCommands = pressCommands
+            self.openCommands = openCommands
+            self.writesEvents = writesEvents
+            self.setsWindowTitle = setsWindowTitle
+            self.notificationMode = notificationMode
+            self.unixTimeOffset = unixTimeOffset
+        }
+    }
+}
