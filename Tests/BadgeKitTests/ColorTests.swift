@@ -182,4 +182,19 @@ import Testing
         #expect(ColorDepth.detect(colorCount: 2, terminfoHasRGB: false, colorTermVariable: nil) == .monochrome)
         #expect(ColorDepth.detect(colorCount: -1, terminfoHasRGB: false, colorTermVariable: "truecolor") == .monochrome)
     }
+
+    @Test func swiftUIsColourNamesWorkInCodeAsOnTheCommandLine() {
+        let button = BadgedButton(title: "Build", symbolName: "hammer", count: 1, badgeColor: .green)
+        #expect(button.badgeColor == RGBColor(hex: 0x34C759))
+        let inCode: [RGBColor] = [
+            .red, .orange, .yellow, .green, .mint, .teal, .cyan, .blue, .indigo, .purple, .pink, .brown, .gray,
+            .black, .white,
+        ]
+        #expect(RGBColor.named.map(\.color) == inCode)
+        for (name, color) in RGBColor.named {
+            #expect(RGBColor(named: name) == color, "\(name)")
+            #expect(RGBColor(specification: name) == color, "\(name) as --color takes it")
+        }
+        #expect(RGBColor.red.red == 0xFF, "the colour's channel keeps its name")
+    }
 }

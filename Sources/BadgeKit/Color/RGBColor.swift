@@ -71,11 +71,9 @@ extension RGBColor {
 
     /// The colours a badge may be given by name, as SwiftUI names them.
     public static let named: [(name: String, color: RGBColor)] = [
-        ("red", .systemRed), ("orange", .systemOrange), ("yellow", .systemYellow),
-        ("green", .systemGreen), ("mint", .systemMint), ("teal", .systemTeal),
-        ("cyan", .systemCyan), ("blue", .systemBlue), ("indigo", .systemIndigo),
-        ("purple", .systemPurple), ("pink", .systemPink), ("brown", .systemBrown),
-        ("gray", .systemGray), ("black", .black), ("white", .white),
+        ("red", .red), ("orange", .orange), ("yellow", .yellow), ("green", .green), ("mint", .mint),
+        ("teal", .teal), ("cyan", .cyan), ("blue", .blue), ("indigo", .indigo), ("purple", .purple),
+        ("pink", .pink), ("brown", .brown), ("gray", .gray), ("black", .black), ("white", .white),
     ]
 
     /// The colour with a SwiftUI name such as `red` or `yellow`, or `nil`.
