@@ -201,6 +201,10 @@ struct LineProgram: TerminalProgram {
         "badgebar: \(count) line\(count == 1 ? "" : "s") dropped: the reader of standard output did not keep up"
     }
 
+    /// Ctrl-Z suspends as anywhere; Ctrl-C and Ctrl-L are line mode's own: a quit that first says the changes
+    /// that wait, and a request to say every count again.
+    var controlKeys: ControlKeys { [.suspend] }
+
     /// Draws nothing.
     func render(into canvas: inout Canvas, at time: Double) {}
 

@@ -6,8 +6,8 @@ import BadgeKit
 /// (``ProgramEvent/tick``), draws one frame, then waits for input, a signal, a
 /// live input source, or the time the program asked to wake at, and hands what
 /// happened to the program. It owns suspend (Ctrl-Z and SIGTSTP), a stop from
-/// outside, resizes, termination signals and the screen that is too large to
-/// draw, so every program gets them the same way.
+/// outside, resizes, termination signals, the control keys (``ControlKeys``)
+/// and the screen that is too large to draw, so every program gets them the same way.
 public enum ProgramRunner {
     /// How a run ended.
     public enum Ending: Equatable, Sendable {
@@ -166,6 +166,15 @@ public enum ProgramRunner {
             case .problem(let message):
                 return perform(program.update(.problem(message), at: time), on: &program)
             case .input(let input):
+                if let key = ControlKeys(input), program.controlKeys.contains(key) {
+                    switch key {
+                    case .interrupt: return .end(.quit)
+                    case .suspend: return foregroundRequest == nil ? suspend(from: .key, on: &program) : .proceed
+                    default:
+                        terminal.invalidate()
+                        return .proceed
+                    }
+                }
                 return perform(program.update(.input(input), at: time), on: &program)
             case .signal(let signal):
                 return perform(program.update(.signal(signal), at: time), on: &program)

@@ -14,6 +14,9 @@ public protocol TerminalProgram {
     /// When the program next needs to run without an event (the next frame of a motion, a step it
     /// scheduled), or `nil` to sleep until something happens.
     func nextWakeTime(after time: Double) -> Double?
+    /// The control keys the runner acts on before the program sees them: by default all of
+    /// ``ControlKeys/standard`` (Ctrl-C quits, Ctrl-Z suspends, Ctrl-L repaints).
+    var controlKeys: ControlKeys { get }
 }
 
 /// Something that happened, as the runner hands it to a program.
