@@ -8,6 +8,7 @@ import BadgeKit
 /// runner acts on all three before the program sees them; a program that gives
 /// one of them a meaning of its own leaves it out.
 public struct ControlKeys: OptionSet, Sendable {
+    /// The keys as bits.
     public let rawValue: Int
 
     /// Creates a set from its raw value.
