@@ -166,20 +166,11 @@ public struct BadgeBoard: Sendable {
         toolbar.setStale(reason != nil, forButtonAt: index)
     }
 
-    /// The total of the count badges (dots and words left out), saturating.
-    public var badgeTotal: Int {
-        toolbar.buttons.reduce(0) { total, button in
-            guard case .count = button.style, button.count > 0 else { return total }
-            return BadgeCount.adding(button.count, to: total)
-        }
-    }
+    /// The total of the count badges (dots and words left out), saturating: the toolbar's.
+    public var badgeTotal: Int { toolbar.badgeTotal }
 
-    /// The window's title: the toolbar's title with the total of its count badges in front, `(101) Inbox`,
-    /// as web apps put unread counts in browser tabs; the title alone when the total is zero.
-    public var windowTitle: String {
-        let total = badgeTotal
-        return total > 0 ? "(\(total)) \(toolbar.title)" : toolbar.title
-    }
+    /// The window's title: the toolbar's (``BadgeToolbar/windowTitle``), `(101) Inbox`.
+    public var windowTitle: String { toolbar.windowTitle }
 
     /// Reacts to an event, as the binding in ``keyBindings`` that it sets off says.
     ///

@@ -31,16 +31,30 @@ public final class LiveTerminal: TerminalBackend {
         public var sendsNotifications = false
 
         /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - colorMode: Whether to use colour.
+        ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence.
+        ///   - enablesMouse: Whether clicks are reported.
+        ///   - readsKeysFromTTY: Whether keys come from `/dev/tty` rather than standard input.
+        ///   - terminal: Another terminal to run on, such as a pseudo-terminal; it stays the caller's.
+        ///   - setsWindowTitle: Whether the program may set the window's title (``ProgramCommand/setWindowTitle(_:)``),
+        ///     which is put back on every way out.
+        ///   - sendsNotifications: Whether ``ProgramCommand/notify(title:body:)`` sends desktop notifications.
+        ///   - reportsFocus: Whether focus reports are turned on, so focus changes arrive as input.
         public init(
             colorMode: ColorMode = .auto, escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
-            enablesMouse: Bool = true,
-            readsKeysFromTTY: Bool = false, terminal: FileDescriptor? = nil
+            enablesMouse: Bool = true, readsKeysFromTTY: Bool = false, terminal: FileDescriptor? = nil,
+            setsWindowTitle: Bool = false, sendsNotifications: Bool = false, reportsFocus: Bool = false
         ) {
             self.colorMode = colorMode
             self.escapeDelaySeconds = escapeDelaySeconds
             self.enablesMouse = enablesMouse
             self.readsKeysFromTTY = readsKeysFromTTY
             self.terminal = terminal
+            self.setsWindowTitle = setsWindowTitle
+            self.sendsNotifications = sendsNotifications
+            self.reportsFocus = reportsFocus
         }
     }
 

@@ -107,3 +107,11 @@ public struct TerminalCapabilities: Sendable, Equatable {
         self.usesUTF8 = usesUTF8
     }
 }
+
+extension TerminalCapabilities {
+    /// How a toolbar looks best on this terminal: glyph widths as the terminal counts them, emoji icons in a
+    /// UTF-8 locale (else ASCII), and the terminal's colours.
+    public var toolbarAppearance: ToolbarAppearance {
+        ToolbarAppearance(widths: .terminal, iconStyle: usesUTF8 ? .emoji : .ascii, colorDepth: colorDepth)
+    }
+}
