@@ -146,6 +146,11 @@ static inline int cnc_set_terminal_size(int descriptor, int rows, int columns) {
     return ioctl(descriptor, TIOCSWINSZ, &size);
 }
 
+/* tputs, which applies a terminfo string's padding, is declared in term.h,
+ * whose macros (columns, lines, clear_screen...) would clash with ordinary
+ * names: its declaration alone, as ncurses gives it. */
+extern int tputs(const char *string, int affected, int (*output)(int));
+
 /* Whether a terminfo string capability is present (tigetstr returns
  * (char *)-1 for a name that is not a string capability). */
 static inline int cnc_has_string_capability(const char *name) {

@@ -73,15 +73,24 @@ import Testing
         let body = sequence.body
         #expect(body.count >= 1 << 20)
         decoder.feed(body, at: 0, into: &events)
-        decoder.expire(at: 10, into: &events)
+        // Before the escape delay has passed, the sequence is still being read.
+        decoder.expire(at: 0.01, into: &events)
         let leak = firstDifference(events, [])
         #expect(leak == nil)
         #expect(!decoder.isIdle, "ended early")
-        decoder.feed(sequence.end, at: 0, into: &events)
+        var abandoned = decoder
+        decoder.feed(sequence.end, at: 0.02, into: &events)
         #expect(decoder.isIdle, "did not end")
-        decoder.feed(bytes("x"), at: 0, into: &events)
+        decoder.feed(bytes("x"), at: 0.02, into: &events)
         let difference = firstDifference(events, [.character("x")])
         #expect(difference == nil)
+
+        // The same sequence abandoned: over once the escape delay passes, dropped whole, and the next key is a key.
+        var abandonedEvents: [InputEvent] = []
+        abandoned.expire(at: 1, into: &abandonedEvents)
+        #expect(abandoned.isIdle, "still open after the escape delay")
+        abandoned.feed(bytes("q"), at: 2, into: &abandonedEvents)
+        #expect(abandonedEvents == [.character("q")])
     }
 
     @Test func theDecoderIsAFixedSizeValueThatHoldsNoMemory() {
@@ -132,8 +141,8 @@ import Testing
             var decoder = InputDecoder()
             var events: [InputEvent] = []
             decoder.feed(escape + [byte], at: 0, into: &events)
-            // Only a lone ESC waits: ESC ESC leaves the second one waiting.
-            #expect((decoder.deadline != nil) == (byte == 0x1B), "ESC \(byte)")
+            // Whatever the pair left open (ESC ESC the second ESC, ESC [ a control sequence) waits the escape delay.
+            #expect(decoder.deadline == (decoder.isIdle ? nil : 0.025), "ESC \(byte)")
         }
     }
 

@@ -32,4 +32,32 @@ import Testing
         #expect(try escapeDeadline(delaySeconds: 60) == limit, "a configuration")
         #expect(try escapeDeadline(delaySeconds: 60, environment: ["ESCDELAY": "60000"]) == limit, "both")
     }
+
+    @Test func aSequenceLeftOpenEndsAtItsDeadlineAndTheKeysAfterItAreKeys() throws {
+        let ends = try FileDescriptor.pipe()
+        defer {
+            ends.read.close()
+            ends.write.close()
+        }
+        func type(_ text: String) {
+            let bytes = Array(text.utf8)
+            #expect(write(ends.write.rawValue, bytes, bytes.count) == bytes.count)
+        }
+        var reader = KeyReader(escapeDelaySeconds: 0.025, environment: { _ in nil })
+        // Alt-], which VTE, kitty, alacritty, konsole and tmux send as ESC ], the start of an OSC string.
+        type("\u{1B}]")
+        var didRead = reader.read(from: ends.read, at: 10)
+        #expect(didRead)
+        var events = reader.takeEvents(at: 10)
+        #expect(events.isEmpty)
+        #expect(reader.deadline == 10.025)
+        events = reader.takeEvents(at: 10.03)
+        #expect(events == [.input(.key(.alt("]")))])
+        #expect(reader.deadline == nil)
+        type("q")
+        didRead = reader.read(from: ends.read, at: 11)
+        #expect(didRead)
+        events = reader.takeEvents(at: 11)
+        #expect(events == [.input(.character("q"))])
+    }
 }

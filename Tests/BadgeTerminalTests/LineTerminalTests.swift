@@ -130,6 +130,28 @@ extension LiveTerminalTests {
         #expect(outcome.events.contains(.input(.key(.escape))), "\(outcome.events)")
     }
 
+    @Test func aSequenceLeftOpenEndsTheWaitAtItsDelayAndTheKeysAfterItAreKeys() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let lineTerminal = try LineTerminal(keys: .terminal(terminal.slave), environment: { _ in nil })
+        defer { lineTerminal.close() }
+        // Alt-], sent as ESC ], the start of an OSC string: the wait ends for its deadline by itself.
+        terminal.type("\u{1B}]")
+        let start = lineTerminal.now
+        var events: [BackendEvent] = []
+        while !events.contains(.input(.key(.alt("]")))) && lineTerminal.now < start + 5 {
+            events += lineTerminal.waitForEvents(until: start + 5, watching: [], writing: [])
+        }
+        #expect(events.filter { $0 != .childStateChanged } == [.input(.key(.alt("]")))])
+        #expect(lineTerminal.now - start < 2, "the wait ended at the escape delay, not at the caller's deadline")
+        terminal.type("q")
+        events = []
+        while !events.contains(.input(.character("q"))) && lineTerminal.now < start + 10 {
+            events += lineTerminal.waitForEvents(until: start + 10, watching: [], writing: [])
+        }
+        #expect(events.filter { $0 != .childStateChanged } == [.input(.character("q"))])
+    }
+
     @Test func itDrawsNothingAndWaitsForItsDescriptorsAndTheDeadline() throws {
         let terminal = try LineTerminal(keys: .none, environment: { _ in nil })
         defer { terminal.close() }

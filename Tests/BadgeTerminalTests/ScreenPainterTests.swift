@@ -5,10 +5,12 @@ import Testing
 
 /// The painter on its own, writing into memory: what a frame hands ncurses, and what a whole repaint sends.
 @Suite(.serialized) struct ScreenPainterTests {
-    private func painter(columns: Int = 40, rows: Int = 8) throws -> ScreenPainter {
+    private func painter(columns: Int = 40, rows: Int = 8, terminalType: String = "xterm-256color") throws
+        -> ScreenPainter
+    {
         TerminalLocale.adopt()
         return try ScreenPainter(
-            terminalType: "xterm-256color", size: TerminalSize(columns: columns, rows: rows), colorMode: .never,
+            terminalType: terminalType, size: TerminalSize(columns: columns, rows: rows), colorMode: .never,
             environment: { _ in nil })
     }
 
@@ -76,5 +78,33 @@ import Testing
             let flags = fcntl(descriptor, F_GETFD)
             #expect(flags >= 0 && flags & FD_CLOEXEC != 0, "descriptor \(descriptor) is inherited by children")
         }
+    }
+
+    @Test(arguments: ["vt100", "vt102", "vt100-am"])
+    func theCrashGuardsResetBytesHaveTheirPaddingApplied(_ terminalType: String) throws {
+        let painter = try painter(terminalType: terminalType)
+        defer { painter.close() }
+        // clear is ESC [ H ESC [ J $<50> and sgr0 ESC [ m SI $<2>: with xon_xoff, the padding is no bytes at all;
+        // rmkx is ESC [ ? 1 l ESC >.
+        let text = String(decoding: TerminalSession.resetSequence(restoresTitle: true), as: UTF8.self)
+        #expect(!text.contains("$<"), "\(text.debugDescription)")
+        let expectedStart = "\u{18}\u{1B}[H\u{1B}[J\u{1B}[m\u{0F}\u{1B}[?1l\u{1B}>\u{1B}[?1000l"
+        #expect(text.hasPrefix(expectedStart), "\(text.debugDescription)")
+    }
+
+    @Test func everyTerminfoStringGoesOutAsTputsPadsIt() throws {
+        let vt100 = try painter(terminalType: "vt100")
+        #expect(TerminfoString.bytes(of: "clear") == Array("\u{1B}[H\u{1B}[J".utf8))
+        #expect(TerminfoString.bytes(of: "sgr0") == Array("\u{1B}[m\u{0F}".utf8))
+        #expect(TerminfoString.bytes(of: "rmcup").isEmpty, "vt100 has no alternate screen")
+        #expect(TerminfoString.bytes(of: "no-such-capability").isEmpty)
+        // A $ that starts no padding is text, and a padding specification is dropped wherever it stands: ncurses
+        // writes into memory here, so it knows no line speed to pad for, even for a mandatory delay (/).
+        #expect(TerminfoString.padded("a$b$<5>c$<2.5*/>d") == Array("a$bcd".utf8))
+        vt100.close()
+        let xterm = try painter(terminalType: "xterm-256color")
+        defer { xterm.close() }
+        #expect(TerminfoString.bytes(of: "clear") == Array("\u{1B}[H\u{1B}[2J".utf8))
+        #expect(TerminfoString.bytes(of: "rmcup") == Array("\u{1B}[?1049l\u{1B}[23;0;0t".utf8))
     }
 }

@@ -11,9 +11,12 @@ extension EndToEnd {
         }
 
         /// How a sequence reaches the program.
+        ///
+        /// Either way it comes in one burst, as a terminal sends it: a sequence whose bytes stop coming for
+        /// the escape delay is over, so one split between tmux commands (each a new client, often more
+        /// than 25 ms apart) would be cut there.
         enum Delivery: Sendable {
-            /// Typed with `send-keys -H`, 2000 bytes at a time (tmux takes a command of at most 16 KiB,
-            /// three characters a byte).
+            /// Typed with one `send-keys -H` (tmux takes a command of at most 16 KiB, three characters a byte).
             case keys
             /// Pasted byte for byte from a tmux buffer (`paste-buffer -r`: no newline translation).
             case buffer
@@ -23,8 +26,8 @@ extension EndToEnd {
         static let sequences: [(String, Delivery)] = [
             ("a CSI with 64 parameter bytes (1; 32 times) ending in q", .keys),
             ("an SGR of 64 zeros and then 1;2;3m", .keys),
-            ("a 5000-byte OSC holding q123", .keys),
-            ("a 5000-byte DCS holding q123", .keys),
+            ("a 5000-byte OSC holding q123", .buffer),
+            ("a 5000-byte DCS holding q123", .buffer),
             ("a bracketed paste of 1,000,001 bytes holding q and digits", .buffer),
         ]
 
@@ -56,9 +59,7 @@ extension EndToEnd {
 
             switch delivery {
             case .keys:
-                for start in stride(from: 0, to: bytes.count, by: 2000) {
-                    try terminal.sendBytes(Array(bytes[start..<min(start + 2000, bytes.count)]))
-                }
+                try terminal.sendBytes(bytes)
             case .buffer:
                 let files = try TemporaryDirectory()
                 defer { files.remove() }

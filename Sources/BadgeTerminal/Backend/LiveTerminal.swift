@@ -124,7 +124,7 @@ public final class LiveTerminal: TerminalBackend {
         let title =
             configuration.setsWindowTitle
             ? WindowTitle.detect(
-                terminalType: terminalType, environment: environment, capability: ScreenPainter.capability) : nil
+                terminalType: terminalType, environment: environment, capability: TerminfoString.bytes(of:)) : nil
         session = try TerminalSession(
             device: device, painter: painter, enablesMouse: configuration.enablesMouse, windowTitle: title,
             reportsFocus: configuration.reportsFocus,

@@ -78,7 +78,7 @@ extension InputDecoder {
         case 0x80...:
             state = .ground
         default:
-            break
+            state = .singleShift(hasParameters: true)
         }
     }
 

@@ -25,11 +25,14 @@ import BadgeKit
 /// clamped to 999,999 — and holds no buffer: it is a fixed-size
 /// `BitwiseCopyable` value whatever it is fed.
 ///
-/// Only a lone ESC waits: it may be the Escape key or the start of a sequence
-/// whose rest has not been read yet. ``deadline`` says when to stop waiting,
-/// and ``expire(at:into:)`` then turns it into the Escape key. Bytes fed
-/// before that always continue it, even when fed late, so a sequence whose
-/// reads were delayed still never leaks as keys.
+/// Every state but ground waits, with one rule: a sequence (or character, or
+/// paste) whose bytes stop coming for ``escapeTimeoutSeconds`` is over.
+/// ``deadline`` says when, and ``expire(at:into:)`` then ends it with what a
+/// person would have typed: a lone ESC is the Escape key, an introducer with
+/// nothing after it (`ESC ]`, `ESC P`, `ESC [`, `ESC O`, `ESC (`…) is Alt with
+/// that key, and anything longer is dropped. So no state can hold up the keys
+/// that come after it. Bytes fed before that always continue it, even when fed
+/// late, so a sequence whose reads were delayed still never leaks as keys.
 public struct InputDecoder: Sendable, BitwiseCopyable {
     /// How long a lone ESC waits for more by default, in seconds: the 25 ms most terminal programs use.
     public static let defaultEscapeTimeoutSeconds = 0.025
@@ -37,18 +40,18 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     /// for (ESCDELAY or a configuration): a longer wait would make the Escape key feel dead.
     public static let longestEscapeTimeoutSeconds = 0.5
 
-    /// How long a lone ESC waits for the rest of a sequence before it is the Escape key, in seconds.
+    /// How long a lone ESC, or any sequence left open, waits for its next byte before it is over, in seconds.
     public let escapeTimeoutSeconds: Double
     /// Where in a sequence the bytes fed so far have left the decoder.
     var state = State.ground
-    /// When the ESC that ``State/escape(afterString:)`` waits on was fed, in seconds.
-    var escapeTime = 0.0
+    /// When the last byte was fed, in seconds: the sequence it left open is over ``escapeTimeoutSeconds`` later.
+    var lastByteTime = 0.0
     /// The parameters of the control sequence being read.
     var parameters = ControlSequenceParameters()
 
     /// Creates a decoder in the ground state.
     ///
-    /// - Parameter escapeTimeoutSeconds: How long a lone ESC waits for more;
+    /// - Parameter escapeTimeoutSeconds: How long a lone ESC, or any sequence left open, waits for more;
     ///   clamped to 0...``longestEscapeTimeoutSeconds`` (a value that is not a
     ///   number means the default).
     public init(escapeTimeoutSeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds) {
@@ -56,10 +59,13 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
         self.escapeTimeoutSeconds = min(max(timeout, 0), Self.longestEscapeTimeoutSeconds)
     }
 
-    /// When a lone ESC must be resolved by ``expire(at:into:)``, in seconds on the clock given to `feed`; `nil` when nothing waits.
+    /// When the sequence left open must be ended by ``expire(at:into:)``, in seconds on the clock given to `feed`;
+    /// `nil` in the ground state, where nothing waits.
+    ///
+    /// Every other state has one, whatever it is: ``escapeTimeoutSeconds`` after the last byte fed.
     public var deadline: Double? {
-        guard case .escape = state else { return nil }
-        return escapeTime + escapeTimeoutSeconds
+        guard state != .ground else { return nil }
+        return lastByteTime + escapeTimeoutSeconds
     }
 
     /// Whether the decoder is between sequences and characters, with nothing begun.
@@ -74,7 +80,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     ///
     /// - Parameters:
     ///   - bytes: What was read, in order.
-    ///   - time: When it was read, in seconds on any clock; a lone ESC at the end waits from then.
+    ///   - time: When it was read, in seconds on any clock; a sequence left open at the end waits from then.
     ///   - events: Where the completed events are appended.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes, at time: Double, into events: inout [InputEvent])
     {
@@ -90,28 +96,54 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
         }
     }
 
-    /// Resolves a lone ESC that has waited past ``deadline``: it becomes the Escape key.
+    /// Ends the sequence left open once ``deadline`` has passed, with the key a person would have typed, if any.
     ///
-    /// Call it only once a read found nothing more. An ESC that ended a string
-    /// sequence (the first half of its ST terminator) becomes nothing. Before
-    /// the deadline, or with nothing waiting, this does nothing.
+    /// Call it only once a read found nothing more. What the sequence gives is
+    /// ``timedOutEvent``: the Escape key for a lone ESC, Alt with the key for
+    /// an introducer alone, nothing for the rest. Before the deadline, or with
+    /// nothing waiting, this does nothing.
     ///
     /// - Parameters:
     ///   - time: Now, in seconds on the clock given to ``feed(_:at:into:)``.
-    ///   - events: Where the Escape key is appended.
+    ///   - events: Where the key is appended.
     public mutating func expire(at time: Double, into events: inout [InputEvent]) {
-        guard case .escape(let afterString) = state, let deadline, time >= deadline else { return }
+        guard let deadline, time >= deadline else { return }
+        if let event = timedOutEvent {
+            events.append(event)
+        }
         state = .ground
-        if !afterString {
-            events.append(.key(.escape))
+    }
+
+    /// What the bytes of the open sequence stand for when no more of it comes: what a person typed, or nothing.
+    ///
+    /// A person's keys come far slower than the escape delay, so a sequence
+    /// that stopped after its introducer was typed as Alt with that key; one
+    /// that stopped further on is the rest of something abandoned (a report
+    /// cut short, an unterminated string or paste), and is dropped.
+    var timedOutEvent: InputEvent? {
+        switch state {
+        case .ground, .character, .paste, .x10Mouse:
+            return nil
+        case .escape(let afterString):
+            // An ESC that may be the first half of a string's ST is no key.
+            return afterString ? nil : .key(.escape)
+        case .escapeIntermediate(let onlyByte):
+            return onlyByte.map { .key(.alt(Character(Unicode.Scalar($0)))) }
+        case .controlSequence(let phase):
+            return phase == .entry ? .key(.alt("[")) : nil
+        case .singleShift(let hasParameters):
+            return hasParameters ? nil : .key(.alt("O"))
+        case .string(let introducer):
+            return introducer.map { .key(.alt(Character(Unicode.Scalar($0)))) }
         }
     }
 
     /// Takes one byte in the current state.
     mutating func consume(_ byte: UInt8, at time: Double, into events: inout [InputEvent]) {
+        lastByteTime = time
         switch state {
         case .ground:
-            ground(byte, at: time, into: &events)
+            ground(byte, into: &events)
         case .character(var assembly, let isAlt):
             switch assembly.add(byte) {
             case .needsMore:
@@ -122,22 +154,22 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
             case .invalid:
                 // The character is dropped, and decoding starts again at the byte that broke it.
                 state = .ground
-                ground(byte, at: time, into: &events)
+                ground(byte, into: &events)
             }
         case .paste(let matchedBytes):
             state = Self.pasteState(after: byte, matchedBytes: matchedBytes)
         default:
-            inSequence(byte, at: time, into: &events)
+            inSequence(byte, into: &events)
         }
     }
 
     /// Takes a byte outside any sequence: a character, a control key or the start of an escape.
-    private mutating func ground(_ byte: UInt8, at time: Double, into events: inout [InputEvent]) {
+    private mutating func ground(_ byte: UInt8, into events: inout [InputEvent]) {
         switch byte {
         case 0x20...0x7E:
             events.append(.character(Character(Unicode.Scalar(byte))))
         case ASCII.escape:
-            beginEscape(at: time, afterString: false)
+            beginEscape(afterString: false)
         case 0x00...0x1F, 0x7F:
             events.append(.key(Self.controlKey(byte)))
         default:
@@ -160,30 +192,27 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
         }
     }
 
-    /// Starts waiting on an ESC read at `time`.
-    private mutating func beginEscape(at time: Double, afterString: Bool) {
+    /// Starts an escape: the state after an ESC.
+    private mutating func beginEscape(afterString: Bool) {
         state = .escape(afterString: afterString)
-        escapeTime = time
     }
 
     /// Takes a byte inside a sequence, where ESC, CAN and SUB mean the same in every state.
-    private mutating func inSequence(_ byte: UInt8, at time: Double, into events: inout [InputEvent]) {
+    private mutating func inSequence(_ byte: UInt8, into events: inout [InputEvent]) {
         if case .escape(let afterString) = state {
-            escape(byte, afterString: afterString, at: time, into: &events)
+            escape(byte, afterString: afterString, into: &events)
             return
         }
         switch byte {
         case ASCII.escape:
             // A string sequence may be ending with ST (ESC \); any other sequence is cut short.
-            beginEscape(at: time, afterString: state == .string)
+            beginEscape(afterString: state.isString)
         case ASCII.cancel, ASCII.substitute:
             state = .ground
         default:
             switch state {
             case .escapeIntermediate:
-                if (0x30...0x7E).contains(byte) {
-                    state = .ground
-                }
+                state = (0x30...0x7E).contains(byte) ? .ground : .escapeIntermediate(onlyByte: nil)
             case .controlSequence(let phase):
                 controlSequence(byte, phase: phase, into: &events)
             case .singleShift:
@@ -191,9 +220,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
             case .x10Mouse(let received, let button, let column):
                 x10Mouse(byte, received: received, button: button, column: column, into: &events)
             case .string:
-                if byte == ASCII.bell {
-                    state = .ground
-                }
+                state = byte == ASCII.bell ? .ground : .string(introducer: nil)
             case .ground, .character, .escape, .paste:
                 break
             }
@@ -201,7 +228,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     }
 
     /// Takes the byte after an ESC: the kind of sequence it begins, or the key pressed with Alt.
-    private mutating func escape(_ byte: UInt8, afterString: Bool, at time: Double, into events: inout [InputEvent]) {
+    private mutating func escape(_ byte: UInt8, afterString: Bool, into events: inout [InputEvent]) {
         switch byte {
         case 0x5C where afterString:  // "\": ST, the end of the string sequence
             state = .ground
@@ -210,18 +237,18 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
             if !afterString {
                 events.append(.key(.escape))
             }
-            beginEscape(at: time, afterString: false)
+            beginEscape(afterString: false)
         case ASCII.cancel, ASCII.substitute:
             state = .ground
         case 0x5B:  // "["
             parameters.reset()
             state = .controlSequence(.entry)
         case 0x4F:  // "O"
-            state = .singleShift
+            state = .singleShift(hasParameters: false)
         case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // "]" OSC, "P" DCS, "_" APC, "^" PM, "X" SOS
-            state = .string
+            state = .string(introducer: byte)
         case 0x20...0x2F:
-            state = .escapeIntermediate
+            state = .escapeIntermediate(onlyByte: byte)
         case 0x00...0x7F:
             state = .ground
             events.append(.key(.alt(Character(Unicode.Scalar(byte)))))
@@ -246,6 +273,10 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
 
 extension InputDecoder {
     /// Where in a sequence the decoder is.
+    ///
+    /// Each state but ground has a deadline (``InputDecoder/deadline``) and
+    /// says what it gives when its sequence times out
+    /// (``InputDecoder/timedOutEvent``, a switch over every state).
     enum State: Equatable, BitwiseCopyable {
         /// Between sequences: bytes are characters and control keys.
         case ground
@@ -253,14 +284,22 @@ extension InputDecoder {
         case character(UTF8Assembly, isAlt: Bool)
         /// After an ESC; `afterString` when the ESC ended a string sequence and may be the first half of ST.
         case escape(afterString: Bool)
-        /// After ESC and an intermediate byte (0x20–0x2F), until a final byte.
-        case escapeIntermediate
+        /// After ESC and an intermediate byte (0x20–0x2F), until a final byte; `onlyByte` while it is the one byte
+        /// after the ESC.
+        case escapeIntermediate(onlyByte: UInt8?)
         /// Inside a control sequence (CSI), after `ESC [`.
         case controlSequence(ControlSequencePhase)
-        /// After SS3 (`ESC O`), until its final byte.
-        case singleShift
-        /// Inside a string sequence (OSC, DCS, APC, PM, SOS), until BEL or ST.
-        case string
+        /// After SS3 (`ESC O`), until its final byte; `hasParameters` once a byte came after the `O`.
+        case singleShift(hasParameters: Bool)
+        /// Inside a string sequence (OSC, DCS, APC, PM, SOS), until BEL or ST; `introducer` (the byte after the
+        /// ESC) while nothing has come after it.
+        case string(introducer: UInt8?)
+
+        /// Whether this is a string sequence, which an ESC may be ending (ST is `ESC \`).
+        var isString: Bool {
+            if case .string = self { return true }
+            return false
+        }
         /// Inside a bracketed paste, with the first `matchedBytes` of its end seen.
         case paste(matchedBytes: Int)
         /// Inside an X10 mouse report, with `received` of its three bytes read.

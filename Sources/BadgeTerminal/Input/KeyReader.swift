@@ -4,7 +4,9 @@ import BadgeKit
 ///
 /// The full screen and line mode read keys the same way: one read of at most
 /// ``readChunkBytes`` per turn, so a flood of input cannot hold up frames and
-/// signals, and a lone Esc that becomes a key once its delay has passed.
+/// signals, and a sequence left open (a lone Esc, an `ESC ]` that is Alt-], a
+/// report cut short) that ends once its delay has passed, so no input holds up
+/// the keys after it.
 struct KeyReader {
     /// The most bytes read from the keyboard in one turn.
     static let readChunkBytes = 16_384
@@ -13,8 +15,8 @@ struct KeyReader {
     /// Events decoded (or noted, such as a resize) and not yet taken.
     var pending: [InputEvent] = []
 
-    /// Creates a reader whose lone Esc waits a delay, or what ESCDELAY says (in milliseconds); either way at most
-    /// ``InputDecoder/longestEscapeTimeoutSeconds``.
+    /// Creates a reader whose lone Esc, and any sequence left open, waits a delay, or what ESCDELAY says (in
+    /// milliseconds); either way at most ``InputDecoder/longestEscapeTimeoutSeconds``.
     ///
     /// - Parameters:
     ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY is set.
@@ -27,7 +29,9 @@ struct KeyReader {
         decoder = InputDecoder(escapeTimeoutSeconds: delay)
     }
 
-    /// When a lone Esc waiting for the rest of a sequence becomes a key, if one waits.
+    /// When the sequence left open by the bytes read so far is over (a lone Esc becomes a key), if one is open.
+    ///
+    /// The backends wake for it in their one wait, so it costs no polling.
     var deadline: Double? { decoder.deadline }
 
     /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.
@@ -44,11 +48,10 @@ struct KeyReader {
         return true
     }
 
-    /// Every event so far, with a lone Esc whose delay has passed by an instant; taking them clears them.
+    /// Every event so far, with what a sequence left open past its delay gives by an instant; taking them clears
+    /// them.
     mutating func takeEvents(at time: Double) -> [BackendEvent] {
-        if let escape = decoder.deadline, time >= escape {
-            decoder.expire(at: time, into: &pending)
-        }
+        decoder.expire(at: time, into: &pending)
         defer { pending.removeAll(keepingCapacity: true) }
         return pending.map(BackendEvent.input)
     }

@@ -291,10 +291,4 @@ final class ScreenPainter {
         let pair = pairs.pair(foreground: style.foreground, background: style.background)
         return (attributes, pair)
     }
-
-    /// A terminfo string capability's bytes, or none when the terminal lacks it (wraps `tigetstr`).
-    static func capability(_ name: String) -> [UInt8] {
-        guard cnc_has_string_capability(name) != 0, let value = tigetstr(name) else { return [] }
-        return Array(String(cString: value).utf8)
-    }
 }

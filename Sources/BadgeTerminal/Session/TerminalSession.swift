@@ -94,8 +94,9 @@ final class TerminalSession {
     /// The bytes that put the terminal back without ncurses, for the crash handler.
     ///
     /// A CAN first ends any escape sequence a crash cut short; then the screen
-    /// is cleared and the terminfo strings reset attributes, show the cursor,
-    /// leave keypad mode and the alternate screen; last, mouse reports stop,
+    /// is cleared and the terminfo strings (padding applied, as every terminfo
+    /// string sent) reset attributes, show the cursor, leave keypad mode and
+    /// the alternate screen; last, mouse reports stop,
     /// and focus reports and the window's own title too when the program changed them.
     ///
     /// - Parameters:
@@ -104,7 +105,7 @@ final class TerminalSession {
     static func resetSequence(restoresTitle: Bool = false, reportsFocus: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [0x18]
         for capability in ["clear", "sgr0", "cnorm", "rmkx", "rmcup"] {
-            bytes += ScreenPainter.capability(capability)
+            bytes += TerminfoString.bytes(of: capability)
         }
         bytes += Array(mouseOff.utf8)
         if reportsFocus {
@@ -198,7 +199,7 @@ final class TerminalSession {
 
     /// Clears the program's screen and leaves it: ncurses' exit strings, then mouse reports off.
     private func leaveScreen(waitingAtMostSeconds seconds: Double) {
-        ScreenPainter.capability("clear").withUnsafeBytes { output.append($0) }
+        TerminfoString.bytes(of: "clear").withUnsafeBytes { output.append($0) }
         painter.leave { output.append($0) }
         if enablesMouse {
             output.append(Self.mouseOff)
