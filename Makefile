@@ -17,7 +17,8 @@ BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run build test lint format clean deps test-deps bench bench-soak bench-venv coverage install uninstall
+.PHONY: run build test lint format clean deps test-deps bench bench-soak bench-venv coverage install uninstall \
+	api-check api-baseline
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -47,12 +48,20 @@ uninstall:
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 
-## test: unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
-test: deps test-deps
+## test: the API baseline, unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
+test: deps test-deps api-check
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
 	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
 	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
+
+## api-check: the public surface of BadgeKit and BadgeTerminal (swift-api-digester) against api/*.txt
+api-check: deps
+	SWIFT=$(SWIFT) Tools/api-check.sh check
+
+## api-baseline: write api/*.txt anew from the code, for a change of the surface that is meant
+api-baseline: deps
+	SWIFT=$(SWIFT) Tools/api-check.sh update
 
 ## bench: measure the release binary on pseudo-terminals and the renderer in process (see Benchmarks/README.md)
 bench: deps bench-venv
