@@ -7,9 +7,9 @@
 /// then to the count at the time it is taken, so a burst of changes to one
 /// button reads as one line, and a change undone within the window as none.
 /// Like everything in BadgeKit it reads no clock: times are passed in.
-public struct ChangeAnnouncer: Sendable, Equatable {
+package struct ChangeAnnouncer: Sendable, Equatable {
     /// How long changes to one button are gathered into one line, in seconds.
-    public static let defaultMergeWindowSeconds = 0.25
+    package static let defaultMergeWindowSeconds = 0.25
 
     /// A button whose count changed and whose line is not yet due.
     struct PendingChange: Sendable, Equatable {
@@ -22,7 +22,7 @@ public struct ChangeAnnouncer: Sendable, Equatable {
     }
 
     /// How long changes to one button are gathered into one line, in seconds.
-    public let mergeWindowSeconds: Double
+    package let mergeWindowSeconds: Double
     /// Each button's count when last shown.
     private var observedCounts: [Int]
     /// The buttons whose lines are not yet due, in the order their first changes were seen.
@@ -33,13 +33,13 @@ public struct ChangeAnnouncer: Sendable, Equatable {
     /// - Parameters:
     ///   - buttons: The buttons, whose counts now are the starting point.
     ///   - mergeWindowSeconds: How long changes to one button are gathered into one line.
-    public init(buttons: [BadgedButton], mergeWindowSeconds: Double = ChangeAnnouncer.defaultMergeWindowSeconds) {
+    package init(buttons: [BadgedButton], mergeWindowSeconds: Double = ChangeAnnouncer.defaultMergeWindowSeconds) {
         observedCounts = buttons.map(\.count)
         self.mergeWindowSeconds = max(mergeWindowSeconds, 0)
     }
 
     /// Notes the counts as they are at an instant: a count that differs from the last seen starts its button's window.
-    public mutating func observe(_ buttons: [BadgedButton], at time: Double) {
+    package mutating func observe(_ buttons: [BadgedButton], at time: Double) {
         for (index, button) in buttons.enumerated() where observedCounts.indices.contains(index) {
             let previous = observedCounts[index]
             guard button.count != previous else { continue }
@@ -51,21 +51,21 @@ public struct ChangeAnnouncer: Sendable, Equatable {
     }
 
     /// When the next line is due, in seconds on the clock, or `nil` when no change waits.
-    public var nextLineTime: Double? {
+    package var nextLineTime: Double? {
         pending.map { $0.firstChangeTime + mergeWindowSeconds }.min()
     }
 
     /// Whether changes wait to be said.
-    public var hasPendingChanges: Bool { !pending.isEmpty }
+    package var hasPendingChanges: Bool { !pending.isEmpty }
 
     /// The lines due by an instant, in the order their changes began; a change undone within its window says nothing.
-    public mutating func takeLines(for buttons: [BadgedButton], at time: Double) -> [String] {
+    package mutating func takeLines(for buttons: [BadgedButton], at time: Double) -> [String] {
         let window = mergeWindowSeconds
         return take(for: buttons) { $0.firstChangeTime + window <= time }
     }
 
     /// Every waiting line now, due or not, as when the program ends.
-    public mutating func takeAllLines(for buttons: [BadgedButton]) -> [String] {
+    package mutating func takeAllLines(for buttons: [BadgedButton]) -> [String] {
         take(for: buttons) { _ in true }
     }
 

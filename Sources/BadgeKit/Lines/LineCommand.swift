@@ -4,7 +4,7 @@
 /// or a number) press a button; `status` says every count again; `q` or `quit` quits.
 /// Blank lines and lines starting with `#` mean nothing; spaces and tabs around
 /// words are ignored, and so is a `\r` at the end (a CRLF line end).
-public enum LineCommand: Sendable, Equatable {
+package enum LineCommand: Sendable, Equatable {
     /// Press the button at an index, as its number key does.
     case press(buttonIndex: Int)
     /// Say every button's count again.
@@ -13,9 +13,9 @@ public enum LineCommand: Sendable, Equatable {
     case quit
 
     /// A line that is not a command, with a message saying why.
-    public struct ParseError: Error, Equatable, Sendable {
+    package struct ParseError: Error, Equatable, Sendable {
         /// The problem in one line, quoting the bad line (without control characters).
-        public var message: String
+        package var message: String
     }
 
     /// Reads one line: a command, `nil` for a blank or comment line, or an error.
@@ -23,7 +23,7 @@ public enum LineCommand: Sendable, Equatable {
     /// - Parameters:
     ///   - line: The line, without its line end.
     ///   - buttonTitles: The buttons' titles in order, for `press NAME` and the numbers allowed.
-    public static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineCommand? {
+    package static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineCommand? {
         var text = line.trimmingSpaces
         if text.hasSuffix("\r") {
             text = String(text.dropLast()).trimmingSpaces

@@ -4,11 +4,11 @@
 /// screen reader or braille display reads, and what a pipeline can parse. A
 /// button is spoken as the status line speaks it (``StatusText``), its full count
 /// and noun, whatever its badge shows.
-public enum LineReport {
+package enum LineReport {
     /// The first line: the toolbar's title, then every button and its value.
     ///
     /// For example `Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread`.
-    public static func summary(of toolbar: BadgeToolbar) -> String {
+    package static func summary(of toolbar: BadgeToolbar) -> String {
         let buttons = toolbar.buttons.map(StatusText.describe).joined(separator: "; ")
         return buttons.isEmpty ? toolbar.title : "\(toolbar.title). \(buttons)"
     }
@@ -22,7 +22,7 @@ public enum LineReport {
     /// - Parameters:
     ///   - button: The button as it is now.
     ///   - previousCount: Its count before the change (before the first of merged changes).
-    public static func change(of button: BadgedButton, from previousCount: Int) -> String? {
+    package static func change(of button: BadgedButton, from previousCount: Int) -> String? {
         let before = max(previousCount, 0)
         let after = max(button.count, 0)
         let spoken = StatusText.describe(button)
@@ -43,14 +43,14 @@ public enum LineReport {
     }
 
     /// The line that says where the focus went, such as `Focus on Cart: 1 unread`.
-    public static func focus(on button: BadgedButton) -> String {
+    package static func focus(on button: BadgedButton) -> String {
         "Focus on \(StatusText.describe(button))"
     }
 
     /// The keys line mode answers, in one line, for `?`.
     ///
     /// - Parameter buttonCount: How many buttons there are, for the range of number keys.
-    public static func keyHelp(buttonCount: Int) -> String {
+    package static func keyHelp(buttonCount: Int) -> String {
         let numbers = KeyBinding.Trigger.buttonNumber.name(buttonCount: buttonCount)
         return "Keys: \(numbers) clear that button's count; Tab and Shift-Tab move the focus; "
             + "Enter clears the focused button; Ctrl-L says every count again; q quits"

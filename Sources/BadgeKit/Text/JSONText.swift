@@ -1,9 +1,9 @@
 /// JSON text made by hand: string literals and numbers, for lines written as events happen.
-public enum JSONText {
+package enum JSONText {
     /// Appends UTF-8 bytes as a JSON string literal, escaping quotes, backslashes and control characters.
     ///
     /// Invalid UTF-8 becomes U+FFFD, as JSON text must be valid UTF-8.
-    public static func appendString(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    package static func appendString(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         output.append(0x22)
         for byte in String(decoding: bytes, as: UTF8.self).utf8 {
@@ -23,13 +23,13 @@ public enum JSONText {
     }
 
     /// Appends a string as a JSON string literal.
-    public static func appendString(_ text: String, to output: inout [UInt8]) {
+    package static func appendString(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendString(UnsafeRawBufferPointer($0), to: &output) }
     }
 
     /// A number of seconds with exactly three decimals, such as `1796064384.512` or `-0.250`.
-    public static func milliseconds(_ seconds: Double) -> String {
+    package static func milliseconds(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "0.000" }
         let total = Int((seconds * 1000).rounded())
         let sign = total < 0 ? "-" : ""
@@ -39,19 +39,19 @@ public enum JSONText {
     }
 
     /// A string as a JSON string: in quotes, with `"`, `\` and control characters escaped.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendString(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An object from keys and values already written as JSON, in the order given.
-    public static func object(_ members: [(key: String, value: String)]) -> String {
+    package static func object(_ members: [(key: String, value: String)]) -> String {
         "{" + members.map { quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
     }
 
     /// An array of values already written as JSON.
-    public static func array(_ values: [String]) -> String {
+    package static func array(_ values: [String]) -> String {
         "[" + values.joined(separator: ",") + "]"
     }
 }

@@ -7,20 +7,20 @@
 /// `noun=message` is short for `noun=message/messages`.
 /// The colour is a SwiftUI colour name or `#RRGGBB`. Titles and words lose their
 /// control characters, so no escape sequence can reach the terminal through them.
-public enum ButtonSpecification {
+package enum ButtonSpecification {
     /// A specification that cannot be read, with a message naming the bad part.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
         /// The problem in one line.
-        public var message: String
+        package var message: String
         /// The problem in one line.
-        public var description: String { message }
+        package var description: String { message }
     }
 
     /// The form of a specification, for messages.
-    public static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero][:noun=ONE/MANY]"
+    package static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero][:noun=ONE/MANY]"
 
     /// What starts the part that names what a count counts: `noun=message/messages`.
-    public static let nounPrefix = "noun="
+    package static let nounPrefix = "noun="
 
     /// The button a specification describes.
     ///
@@ -28,7 +28,7 @@ public enum ButtonSpecification {
     ///   - text: The specification, such as `Mail:envelope:5:blue`.
     ///   - limit: The limit the button's badge gets.
     /// - Throws: ``ParseError`` naming the part that is wrong.
-    public static func parse(_ text: String, limit: Int = BadgeText.defaultLimit) throws(ParseError) -> BadgedButton {
+    package static func parse(_ text: String, limit: Int = BadgeText.defaultLimit) throws(ParseError) -> BadgedButton {
         let shown = Sanitizer.printable(text)
         func failure(_ problem: String) -> ParseError {
             ParseError(message: "--button '\(shown)': \(problem)")

@@ -3,16 +3,16 @@
 /// A number (whole or with a decimal point) and a unit: `ms`, `s`, `m` or `h`;
 /// a number alone is seconds. Watches run at most every ``shortestSeconds`` and
 /// at least once a day, so a typo cannot start a command thousands of times a second.
-public enum DurationText {
+package enum DurationText {
     /// The shortest duration accepted, in seconds.
-    public static let shortestSeconds = 0.1
+    package static let shortestSeconds = 0.1
     /// The longest duration accepted, in seconds: a day.
-    public static let longestSeconds = 86_400.0
+    package static let longestSeconds = 86_400.0
     /// Examples for messages and help.
-    public static let examples = "2s, 1.5s, 5m or 500ms"
+    package static let examples = "2s, 1.5s, 5m or 500ms"
 
     /// The duration a text gives, in seconds, or `nil` when it is not one or out of range.
-    public static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         var number = Substring(text.trimmingSpaces)
         var unitSeconds = 1.0
         for (suffix, seconds) in [("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)] where number.hasSuffix(suffix)
@@ -36,7 +36,7 @@ public enum DurationText {
     }
 
     /// A duration the way it would be typed: `30s`, `1.5s`, `5m`, `500ms`, `2h`.
-    public static func describe(seconds: Double) -> String {
+    package static func describe(seconds: Double) -> String {
         if seconds < 1 {
             return "\(Int((seconds * 1000).rounded()))ms"
         }
