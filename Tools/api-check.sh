@@ -8,13 +8,23 @@ cd "$(dirname "$0")/.."
 mode=${1:-check}
 swift=${SWIFT:-swift}
 digester="$(dirname "$(readlink -f "$(command -v "$swift")")")/swift-api-digester"
-"$swift" build --target BadgeTerminal >/dev/null
-modules="$("$swift" build --show-bin-path)/Modules"
+# The surface is read from the public module interfaces (.swiftinterface), which hold what is public and nothing
+# that is the package's own; they are made in a build of their own, with library evolution, beside the usual one.
+scratch=.build/api
+"$swift" build --scratch-path "$scratch" --target BadgeTerminal -Xswiftc -enable-library-evolution \
+    -Xswiftc -emit-module-interface -Xswiftc -no-verify-emitted-module-interface >/dev/null 2>&1 ||
+    "$swift" build --scratch-path "$scratch" --target BadgeTerminal -Xswiftc -enable-library-evolution \
+        -Xswiftc -emit-module-interface -Xswiftc -no-verify-emitted-module-interface
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+built="$("$swift" build --scratch-path "$scratch" --show-bin-path)"
+for module in BadgeKit BadgeTerminal; do
+    cp "$built/$module.build/$module.swiftinterface" "$work/"
+done
 status=0
 for module in BadgeKit BadgeTerminal; do
-    "$digester" -dump-sdk -module "$module" -I "$modules" -I Sources/CNCursesW -o "$work/$module.json"
+    "$digester" -dump-sdk -module "$module" -I "$work" -I Sources/CNCursesW -use-interface-for-module BadgeKit \
+        -use-interface-for-module BadgeTerminal -o "$work/$module.json"
     python3 Tools/api-surface.py "$work/$module.json" > "$work/$module.txt"
     if [ "$mode" = update ]; then
         cp "$work/$module.txt" "api/$module.txt"
