@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theOwnProgramExampleIsTheFixtureMakeTestBuilds() throws {
-        let fixture = try PackageFiles.text(of: "Tests/Fixtures/OwnProgram/Sources/Counter/main.swift")
+        let fixture = try PackageFiles.text(of: "Tests/Fixtures/OwnProgram/Sources/Unread/main.swift")
         let marker = "A program of your own, whole"
         let section = try #require(readme.range(of: marker).map { readme[$0.upperBound...] })
         let block = try #require(section.range(of: "```swift\n").map { section[$0.upperBound...] })

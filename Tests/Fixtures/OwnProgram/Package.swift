@@ -9,7 +9,7 @@ let package = Package(
     dependencies: [.package(name: "BadgeBar", path: "../../..")],
     targets: [
         .executableTarget(
-            name: "Counter",
+            name: "Unread",
             dependencies: [
                 .product(name: "BadgeKit", package: "BadgeBar"),
                 .product(name: "BadgeTerminal", package: "BadgeBar"),
