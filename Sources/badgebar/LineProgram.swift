@@ -6,7 +6,9 @@ import BadgeTerminal
 /// It wraps a ``BoardProgram``, so whatever changes the board's counts there (keys,
 /// lines of counts, auto-play, and anything else the board program reacts to) is
 /// told here too: after every event the ``ChangeAnnouncer`` is shown the buttons,
-/// and the lines it says are due go to the output sink. The first line states
+/// and the lines it says are due go to the output sink. Every event ends with the
+/// board's presses and changes handed to the automation, however they were made,
+/// so each is written to `--events-to` before the program can quit. The first line states
 /// every button. Notices the board shows in its status line go to the message
 /// sink instead. Nothing moves: the board's motion is ended after every event.
 struct LineProgram: TerminalProgram {
@@ -94,6 +96,12 @@ struct LineProgram: TerminalProgram {
                 endedSources.insert(source)
             }
             quits = adopt(screen.update(event, at: time), at: time, into: &commands)
+        }
+        // Whatever changed the board in this update, a command that pressed it directly included, its presses
+        // and changes are handed to the automation now, before any quit: written out, and what they call for
+        // started. So no way out leaves an event behind.
+        if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
+            quits = true
         }
         screen.board.toolbar.stopMotion()
         if let notice = board.notice, notice != noticeBefore {

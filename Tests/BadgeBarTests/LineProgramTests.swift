@@ -125,6 +125,63 @@ import Testing
         #expect(Self.quits(program.update(.line("q", source: 1), at: 1.6)))
     }
 
+    /// Line mode around two buttons of one's own with its events written to sink 2; commands from source 0.
+    func withEvents() throws -> LineProgram {
+        let board = BadgeBoard(
+            toolbar: BadgeToolbar(
+                title: "Badges",
+                buttons: [
+                    try ButtonSpecification.parse("Mail:envelope:5"), try ButtonSpecification.parse("B:hammer:2"),
+                ]
+            ),
+            autoPlay: AutoPlay(startTime: 0, isRunning: false))
+        var configuration = BoardAutomation.Configuration()
+        configuration.eventsSink = 2
+        return LineProgram(
+            board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
+            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+    }
+
+    @Test func pressesAndAQuitInOneBatchWriteEveryPressBeforeTheQuit() throws {
+        var program = try withEvents()
+        _ = start(&program)
+        let command = program.update(.lines(LineBatch(["1", "2", "q"]), source: 0), at: 1)
+        let events = Self.writes(command).filter { $0.sink == 2 }.map(\.text)
+        #expect(events.count == 2, "\(command)")
+        #expect(events.first?.contains(#""event":"press","button":"Mail","count":0,"previous":5"#) == true)
+        #expect(events.last?.contains(#""event":"press","button":"B","count":0,"previous":2"#) == true)
+        guard case .batch(let commands) = command else {
+            Issue.record("expected a batch: \(command)")
+            return
+        }
+        #expect(commands.last == .quit, "the quit comes after the events' lines")
+        #expect(commands.dropLast().allSatisfy { !Self.quits($0) })
+    }
+
+    @Test func pressesAndAQuitReadTogetherThroughTheRunnerReachTheEventsFile() throws {
+        let folder = try TemporaryFolder()
+        let commands = try LineReader(path: try folder.write("1\n2\nq\n", to: "commands"))
+        let lines = try FileDescriptor.pipe()
+        let messages = try FileDescriptor.pipe()
+        let events = try FileDescriptor.pipe()
+        let eventsRead = PipeReader(descriptor: events.read)
+        defer {
+            lines.read.close()
+            messages.read.close()
+            eventsRead.close()
+        }
+        let sinks = [
+            OutputSink(descriptor: lines.write, name: "lines", owned: true),
+            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+            OutputSink(descriptor: events.write, name: "events", owned: true),
+        ]
+        var program = try withEvents()
+        #expect(ProgramRunner.run(&program, on: ScriptedTerminal(), sources: [commands], sinks: sinks) == .quit)
+        let written = eventsRead.readAll().split(separator: "\n")
+        #expect(written.count == 2, "\(written)")
+        #expect(written.allSatisfy { $0.contains(#""event":"press""#) })
+    }
+
     @Test func noticesGoToTheMessageSink() {
         var program = inbox()
         _ = start(&program)
