@@ -100,5 +100,37 @@ extension EndToEnd {
                 #expect(try summary(ofEventsAt: events) == ["press Mail 0 5 key"], "run \(run)")
             }
         }
+
+        @Test("--once --events-to: each change it made is written, when it prints and when SIGTERM ends it")
+        func onceWritesItsChanges() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let printed = directory.path + "/printed.jsonl"
+            let result = try runPipeline(
+                #"printf 'Mail=3\nB+=1\n' | "$0" "$@""#,
+                ["--once", "--icons", "ascii"] + Self.buttons + ["--counts-from", "-", "--events-to", printed])
+            #expect(result.status == .exited(0), "\(result.standardError)")
+            #expect(try summary(ofEventsAt: printed) == ["change Mail 3 5 counts", "change B 3 2 counts"])
+
+            let counts = directory.path + "/counts"
+            try "Mail=3\n".write(toFile: counts, atomically: true, encoding: .utf8)
+            let signalled = directory.path + "/signalled.jsonl"
+            let process = try BackgroundProcess(
+                try BadgebarBinary.path(),
+                ["--once"] + Self.buttons + [
+                    "--counts-from", counts, "--watch", "B=sleep 30", "--events-to", signalled,
+                ],
+                environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]), standardOutput: 2,
+                standardError: 2)
+            defer { process.stop() }
+            // The counts are read before the watch runs; SIGTERM comes while the watch sleeps.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try summary(ofEventsAt: signalled).isEmpty, ContinuousClock.now < deadline {
+                usleep(20_000)
+            }
+            kill(process.pid, SIGTERM)
+            #expect(process.waitForExit(timeout: .seconds(5)) == .exited(143))
+            #expect(try summary(ofEventsAt: signalled) == ["change Mail 3 5 counts"])
+        }
     }
 }
