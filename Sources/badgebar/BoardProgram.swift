@@ -56,7 +56,7 @@ struct BoardProgram: TerminalProgram {
         case .lines(let batch, _):
             batch.bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
         case .lineDiscarded(_, let byteCount):
-            board.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
+            board.reportBadLine(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
         case .sourceEnded(_, let problem):
             if let problem {
                 board.report(problem, at: time)

@@ -10,7 +10,9 @@ import BadgeTerminal
 /// board's presses and changes handed to the automation, however they were made,
 /// so each is written to `--events-to` before the program can quit. The first line states
 /// every button. Notices the board shows in its status line go to the message
-/// sink instead. Nothing moves: the board's motion is ended after every event.
+/// sink instead, every one: bad lines (of counts or of commands) at most
+/// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop, then one line saying
+/// how many more there were. Nothing moves: the board's motion is ended after every event.
 struct LineProgram: TerminalProgram {
     /// The board program whose state line mode tells.
     private(set) var screen: BoardProgram
@@ -35,6 +37,10 @@ struct LineProgram: TerminalProgram {
     private var hasStarted = false
     /// Whether watches keep changing the counts, so the end of every input does not end the program.
     private let keepsWatching: Bool
+    /// How many bad lines have been told since the turn of the run loop began (its tick).
+    private var badLinesTold = 0
+    /// How many more bad lines came in this turn than are told one by one, told together when it ends.
+    private var badLinesHeldBack = 0
 
     /// Creates the program around a board.
     ///
@@ -51,6 +57,8 @@ struct LineProgram: TerminalProgram {
     ) {
         var board = board
         board.toolbar.stopMotion()
+        // Standard error is a log: every notice is told, not only the status line's latest.
+        board.keepsReports = true
         // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.
         screen = BoardProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation,
@@ -73,7 +81,10 @@ struct LineProgram: TerminalProgram {
             hasStarted = true
             commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
         }
-        let noticeBefore = board.notice
+        if event == .tick {
+            // A new turn of the run loop: what the last one held back is told, and its bad lines may be told again.
+            endTurn(into: &commands)
+        }
         var quits = false
         switch event {
         case .lines(let batch, let source) where source == commandSource:
@@ -104,8 +115,8 @@ struct LineProgram: TerminalProgram {
             quits = true
         }
         screen.board.toolbar.stopMotion()
-        if let notice = board.notice, notice != noticeBefore {
-            commands.append(.write("badgebar: \(notice.text)", sink: messageSink))
+        for report in screen.board.takeReports() {
+            tell(report, into: &commands)
         }
         announcer.observe(board.toolbar.buttons, at: time)
         let lines =
@@ -120,6 +131,7 @@ struct LineProgram: TerminalProgram {
             commands.append(.write(LineReport.focus(on: focused), sink: outputSink))
         }
         if quits || isFinished {
+            endTurn(into: &commands)
             commands.append(.quit)
         }
         switch commands.count {
@@ -146,7 +158,7 @@ struct LineProgram: TerminalProgram {
         do {
             command = try LineCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
         } catch {
-            commands.append(.write("badgebar: \(error.message)", sink: messageSink))
+            tell(.badLine(error.message), into: &commands)
             return false
         }
         switch command {
@@ -162,6 +174,38 @@ struct LineProgram: TerminalProgram {
             break
         }
         return false
+    }
+
+    /// Writes a report on the message sink; a bad line only while this turn has told fewer than
+    /// ``BadgeBoard/badLinesToldPerBatch``, else it is counted for ``endTurn(into:)``.
+    private mutating func tell(_ report: BoardReport, into commands: inout [ProgramCommand]) {
+        switch report {
+        case .notice(let text):
+            commands.append(.write("badgebar: \(text)", sink: messageSink))
+        case .badLine(let text):
+            guard badLinesTold < BadgeBoard.badLinesToldPerBatch else {
+                badLinesHeldBack += 1
+                return
+            }
+            badLinesTold += 1
+            commands.append(.write("badgebar: \(text)", sink: messageSink))
+        case .moreBadLines(let count):
+            badLinesHeldBack += count
+        }
+    }
+
+    /// Says how many bad lines this turn held back, if any, and starts the count of a new turn.
+    private mutating func endTurn(into commands: inout [ProgramCommand]) {
+        if badLinesHeldBack > 0 {
+            commands.append(.write(Self.moreBadLinesNotice(badLinesHeldBack), sink: messageSink))
+        }
+        badLinesTold = 0
+        badLinesHeldBack = 0
+    }
+
+    /// The notice for bad lines that were not told one by one.
+    static func moreBadLinesNotice(_ count: Int) -> String {
+        "badgebar: … and \(count) more bad line\(count == 1 ? "" : "s")"
     }
 
     /// Takes in what the board program asked for, and returns whether it quits.

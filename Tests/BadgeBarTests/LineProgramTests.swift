@@ -201,6 +201,44 @@ import Testing
         #expect(Self.writes(program.update(.sinkProblem(sink: 1, .dropped(lineCount: 3)), at: 5)) == [])
     }
 
+    @Test func everyBadLineOfABatchIsToldUpToTheBoundOfATurnThenHowManyMore() {
+        var program = inbox()
+        _ = start(&program)
+        let three = program.update(.lines(LineBatch(["Nope=1", "not a line", "Zed=2"]), source: 0), at: 1)
+        #expect(
+            Self.writes(three) == [
+                Written(text: "badgebar: ignored 'Nope': no button has that title", sink: 1),
+                Written(text: "badgebar: ignored 'not a line': expected Name=N, Name+=N or Name-=N", sink: 1),
+                Written(text: "badgebar: ignored 'Zed': no button has that title", sink: 1),
+            ])
+        #expect(Self.writes(program.update(.tick, at: 1.1)) == [], "nothing held back")
+
+        let limit = BadgeBoard.badLinesToldPerBatch
+        let flood = program.update(.lines(LineBatch((1...20).map { "Bad\($0)=1" }), source: 0), at: 2)
+        #expect(
+            Self.writes(flood).map(\.text)
+                == (1...limit).map { "badgebar: ignored 'Bad\($0)': no button has that title" })
+        // More bad lines in the same turn: a discarded line, bad commands; all held back now.
+        #expect(Self.writes(program.update(.lineDiscarded(source: 0, byteCount: 5000), at: 2)) == [])
+        #expect(Self.writes(program.update(.lines(LineBatch(["launch", "jump"]), source: 1), at: 2)) == [])
+        #expect(
+            Self.writes(program.update(.tick, at: 2.1)) == [
+                Written(text: LineProgram.moreBadLinesNotice(20 - limit + 3), sink: 1)
+            ])
+        #expect(LineProgram.moreBadLinesNotice(1) == "badgebar: … and 1 more bad line")
+
+        // A new turn tells its own bad lines again, and a notice is never held back.
+        let commands = program.update(.lines(LineBatch((1...7).map { "launch \($0)" }), source: 1), at: 3)
+        #expect(Self.writes(commands).count == limit)
+        #expect(
+            Self.writes(program.update(.problem("something broke"), at: 3))
+                == [Written(text: "badgebar: something broke", sink: 1)])
+        let quit = program.update(.lines(LineBatch(["q"]), source: 1), at: 3)
+        #expect(Self.quits(quit))
+        #expect(
+            Self.writes(quit) == [Written(text: LineProgram.moreBadLinesNotice(2), sink: 1)], "said before the quit")
+    }
+
     @Test func aReaderThatGoesAwayEndsIt() {
         var program = inbox()
         _ = start(&program)

@@ -64,6 +64,32 @@ extension EndToEnd {
             #expect(result.standardError == "badgebar: ignored 'Nope': no button has that title\n")
         }
 
+        @Test("Several bad counts lines in one read: each on standard error, five at most, then how many more")
+        func everyBadLineOfOneReadIsTold() throws {
+            let three = try runDetached(
+                ["--lines", "--button", "Mail:envelope:0", "--counts-from", "-"],
+                input: "Nope=1\nnot a line\nMail=2\nZed=3\n")
+            #expect(three.status == .exited(0), "\(three.standardError)")
+            #expect(three.standardOutput == "Badges. Mail: none unread\nMail: 2 unread (new)\n")
+            #expect(
+                three.standardErrorLines == [
+                    "badgebar: ignored 'Nope': no button has that title",
+                    "badgebar: ignored 'not a line': expected Name=N, Name+=N or Name-=N",
+                    "badgebar: ignored 'Zed': no button has that title",
+                ])
+
+            let flood = try runDetached(
+                ["--lines", "--button", "Mail:envelope:0", "--counts-from", "-"],
+                input: (1...40).map { "Bad\($0)=1\n" }.joined() + "Mail=4\n")
+            #expect(flood.status == .exited(0), "\(flood.standardError)")
+            #expect(flood.standardOutput == "Badges. Mail: none unread\nMail: 4 unread (new)\n")
+            #expect(
+                flood.standardErrorLines
+                    == (1...5).map { "badgebar: ignored 'Bad\($0)': no button has that title" } + [
+                        "badgebar: … and 35 more bad lines"
+                    ])
+        }
+
         @Test("A noun says what a count counts, in full, while the badge would show 99+")
         func nouns() throws {
             let result = try runDetached(
