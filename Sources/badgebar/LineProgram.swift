@@ -37,6 +37,11 @@ struct LineProgram: TerminalProgram {
     private var hasStarted = false
     /// Whether watches keep changing the counts, so the end of every input does not end the program.
     private let keepsWatching: Bool
+    /// Commands read and not yet carried out: those after a press that gave the terminal to an `--open` command
+    /// wait for it to end.
+    private var waitingCommands: ArraySlice<String> = []
+    /// The `--open` command that has the terminal, by request identifier, if one has.
+    private var foregroundRequest: Int?
     /// How many bad lines have been told since the turn of the run loop began (its tick).
     private var badLinesTold = 0
     /// How many more bad lines came in this turn than are told one by one, told together when it ends.
@@ -88,9 +93,7 @@ struct LineProgram: TerminalProgram {
         var quits = false
         switch event {
         case .lines(let batch, let source) where source == commandSource:
-            for line in batch.lines where !quits {
-                quits = perform(line, at: time, into: &commands)
-            }
+            waitingCommands += batch.lines
         case .sinkProblem(let sink, let problem) where sink == outputSink:
             if case .closed(let error) = problem {
                 // The reader went away (or the disk is full): there is no one left to tell.
@@ -106,7 +109,13 @@ struct LineProgram: TerminalProgram {
             if case .sourceEnded(let source, _) = event {
                 endedSources.insert(source)
             }
+            if case .processFinished(let result) = event, result.identifier == foregroundRequest {
+                foregroundRequest = nil
+            }
             quits = adopt(screen.update(event, at: time), at: time, into: &commands)
+        }
+        if !quits {
+            quits = performWaitingCommands(at: time, into: &commands)
         }
         // Whatever changed the board in this update, a command that pressed it directly included, its presses
         // and changes are handed to the automation now, before any quit: written out, and what they call for
@@ -147,9 +156,32 @@ struct LineProgram: TerminalProgram {
         return action == .focusNext || action == .focusPrevious
     }
 
-    /// Whether nothing can change the counts any more: no keys, every source at its end, auto-play stopped.
+    /// Whether nothing can change the counts any more: no keys, every source at its end, no command waiting or
+    /// holding the terminal, auto-play stopped.
     private var isFinished: Bool {
         !readsKeys && !keepsWatching && endedSources.count >= sourceCount && !board.autoPlay.isRunning
+            && waitingCommands.isEmpty && foregroundRequest == nil
+    }
+
+    /// Carries out the commands that wait, in order, until one quits or hands the terminal over.
+    ///
+    /// After a press that gives the terminal to an `--open` command, the rest wait for it to end, as
+    /// typed-ahead lines wait for a shell's job. Each command's presses go to the automation at once, so the
+    /// press that opens is known before the next command.
+    ///
+    /// - Returns: Whether a command quits.
+    private mutating func performWaitingCommands(at time: Double, into commands: inout [ProgramCommand]) -> Bool {
+        while foregroundRequest == nil, let line = waitingCommands.popFirst() {
+            var quits = perform(line, at: time, into: &commands)
+            if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
+                quits = true
+            }
+            if quits {
+                waitingCommands = []
+                return true
+            }
+        }
+        return false
     }
 
     /// Carries out a command typed on standard input; returns whether it quits.
@@ -233,6 +265,9 @@ struct LineProgram: TerminalProgram {
             return quits
         case .none:
             break
+        case .runInForeground(let request):
+            foregroundRequest = foregroundRequest ?? request.identifier
+            commands.append(command)
         default:
             commands.append(command)
         }
