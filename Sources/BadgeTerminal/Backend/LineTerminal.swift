@@ -76,11 +76,14 @@ public final class LineTerminal: TerminalBackend {
         case .standardInput:
             keyboard = try TerminalDevice(keyboard: .standardInput, owned: false)
         case .controllingTerminal:
-            keyboard = Self.openControllingTerminal()
+            // For keys, not when the program is in its background.
+            keyboard = Self.openControllingTerminal { $0.isForeground }
         case .terminal(let descriptor):
             keyboard = try TerminalDevice(keyboard: descriptor, owned: false)
         }
-        lentTerminal = keyboard == nil && lendsControllingTerminal ? Self.openTerminalToLend() : nil
+        // To lend, only when the program's job is its foreground job (`tcgetpgrp` is `getpgrp`).
+        lentTerminal =
+            keyboard == nil && lendsControllingTerminal ? Self.openControllingTerminal { $0.leadsForegroundJob } : nil
         capabilities = TerminalCapabilities(colorDepth: .monochrome, usesUTF8: TerminalLocale.usesUTF8)
         keys = KeyReader(escapeDelaySeconds: escapeDelaySeconds, environment: environment)
         guard let keyboard else { return }
@@ -95,29 +98,15 @@ public final class LineTerminal: TerminalBackend {
         }
     }
 
-    /// The controlling terminal for keys (wraps `open`), or `nil` when there is none or the program is in its background.
-    private static func openControllingTerminal() -> TerminalDevice? {
+    /// The controlling terminal (wraps `open`), or `nil` when there is none (a session of its own, as under
+    /// `setsid`) or the program may not use it as `usable` says.
+    private static func openControllingTerminal(if usable: (TerminalDevice) -> Bool) -> TerminalDevice? {
         guard let terminal = try? FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
         guard let device = try? TerminalDevice(keyboard: terminal, owned: true) else {
             terminal.close()
             return nil
         }
-        guard device.isForeground else {
-            device.close()
-            return nil
-        }
-        return device
-    }
-
-    /// The controlling terminal to lend to children (wraps `open`), or `nil` when there is none (a session of its
-    /// own, as under `setsid`) or the program's job is not in its foreground (`tcgetpgrp` is not `getpgrp`).
-    private static func openTerminalToLend() -> TerminalDevice? {
-        guard let terminal = try? FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
-        guard let device = try? TerminalDevice(keyboard: terminal, owned: true) else {
-            terminal.close()
-            return nil
-        }
-        guard device.leadsForegroundJob else {
+        guard usable(device) else {
             device.close()
             return nil
         }
