@@ -37,12 +37,14 @@ extension App {
         do {
             // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
             try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
-            terminal = try LineTerminal(keys: inputs.keys)
+            terminal = try LineTerminal(keys: inputs.keys, lendsControllingTerminal: !options.openCommands.isEmpty)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
-        if let refusal = Self.openRefusal(openCommands: options.openCommands.count, readsKeys: terminal.readsKeys) {
+        if let refusal = Self.openRefusal(
+            openCommands: options.openCommands.count, handsOverTerminal: terminal.handsOverTerminal)
+        {
             terminal.close()
             Diagnostics.report(refusal)
             return ExitStatus.usage.code
@@ -75,16 +77,17 @@ extension App {
         return ending.exitStatus
     }
 
-    /// Why line mode refuses `--open`, or `nil` when it may run: a command run in the foreground needs the terminal
-    /// the keys come from, to hand over as a shell does; without one it would stop at its first read, again and again.
+    /// Why line mode refuses `--open`, or `nil` when it may run: a command run in the foreground needs a terminal
+    /// to hand over as a shell does (the keys' terminal, or the controlling terminal with the program's job in its
+    /// foreground); without one it would stop at its first read, again and again.
     ///
     /// - Parameters:
     ///   - openCommands: How many `--open` commands were given.
-    ///   - readsKeys: Whether line mode reads keys from a terminal, which it can then hand over.
-    static func openRefusal(openCommands: Int, readsKeys: Bool) -> String? {
-        guard openCommands > 0, !readsKeys else { return nil }
-        return "--open needs a terminal to hand to its command, and line mode has none here (standard input is "
-            + "not a terminal, and no controlling terminal is in the foreground); use --on-press instead"
+    ///   - handsOverTerminal: Whether line mode has a terminal to hand over.
+    static func openRefusal(openCommands: Int, handsOverTerminal: Bool) -> String? {
+        guard openCommands > 0, !handsOverTerminal else { return nil }
+        return "--open needs a terminal to hand to its command, and line mode has none here (there is no "
+            + "controlling terminal, or badgebar's job is not in its foreground); use --on-press instead"
     }
 
     /// Where line mode reads keys from, and whether standard input carries commands instead.

@@ -18,6 +18,10 @@ extension App {
             sources.append(
                 WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
         }
+        var events: OutputSink?
+        if let failure = openEvents(into: &events) {
+            return failure.code
+        }
         // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
         // left in the background, then the program, with 128+N and nothing printed. Ctrl-Z stops it at once:
         // it holds no terminal to give back.
@@ -31,7 +35,12 @@ extension App {
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
         let text = onceText(
             format, style: style, sources: sources, problem: { Diagnostics.report($0) },
-            interruption: { SignalRelay.terminationSignal })
+            interruption: { SignalRelay.terminationSignal },
+            changed: { event in events?.write(line: event.jsonLine(unixTime: WallClock.unixTime)) })
+        // Every way out from here, a signal's too, writes the changes made first, within the bound on leaving.
+        if let events {
+            finishEvents(events, waitingAtMostSeconds: ExitDeadline().secondsLeft)
+        }
         if let signal = SignalRelay.terminationSignal {
             return 128 + signal
         }
@@ -44,6 +53,15 @@ extension App {
         return ExitStatus.success.code
     }
 
+    /// Writes what the events' sink still holds, waiting for its reader at most a while, and says on standard error
+    /// what it dropped or why it stopped.
+    private func finishEvents(_ events: OutputSink, waitingAtMostSeconds seconds: Double) {
+        events.finish(waitingAtMostSeconds: seconds)
+        while let problem = events.takeProblem() {
+            Diagnostics.report(BoardAutomation.describe(problem, name: "'\(Sanitizer.printable(events.name))'"))
+        }
+    }
+
     /// How `--once` shows badges: icons by `--icons` (emoji in a UTF-8 locale, else ASCII), and the 256-colour
     /// palette unless `--color` (or NO_COLOR with `--color auto`) turns colour off.
     func onceStyle(noColorVariable: String?, usesUTF8: Bool) -> StatusBarStyle {
@@ -54,20 +72,22 @@ extension App {
 
     /// The toolbar as `--once` prints it, without the line end: the options' counts, then each source's lines in order.
     ///
-    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped. A termination
-    /// signal that `interruption` reports stops the reading, and no source more is read.
+    /// Auto-play does not run. A line that cannot be used goes to `problem` and is skipped. Each change of a
+    /// count goes to `changed` as it is made (for `--events-to`). A termination signal that `interruption`
+    /// reports stops the reading, and no source more is read.
     func onceText(
         _ format: StatusBarFormat, style: StatusBarStyle, sources: [any OneShotCountSource],
-        problem: (String) -> Void, interruption: () -> Int32? = { nil }
+        problem: (String) -> Void, interruption: () -> Int32? = { nil }, changed: (BoardEvent) -> Void = { _ in }
     ) -> String {
         var board = makeModel(startTime: 0)
         board.autoPlay.stop()
         for source in sources where interruption() == nil {
             source.readCounts(
                 update: { update in
-                    if let unknown = board.apply(update, at: 0) {
+                    if let unknown = board.apply(update, at: 0, source: source.eventSource) {
                         problem(unknown)
                     }
+                    board.takeEvents().forEach(changed)
                 },
                 problem: problem, interruption: interruption)
         }

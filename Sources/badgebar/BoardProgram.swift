@@ -36,6 +36,13 @@ struct BoardProgram: TerminalProgram {
         return automated == .none ? command : command == .none ? automated : .batch([automated, command])
     }
 
+    /// Hands the presses and changes made to the board since the last update to the automation (a program that
+    /// wraps this one and changes the board itself calls it), so they are written out and start what they call
+    /// for at once.
+    mutating func takeBoardEvents(at time: Double) -> ProgramCommand {
+        automation.takeEvents(from: &board, at: time)
+    }
+
     /// Lets the board react to an event.
     private mutating func updateBoard(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
         switch event {
@@ -49,7 +56,7 @@ struct BoardProgram: TerminalProgram {
         case .lines(let batch, _):
             batch.bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
         case .lineDiscarded(_, let byteCount):
-            board.report(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
+            board.reportBadLine(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
         case .sourceEnded(_, let problem):
             if let problem {
                 board.report(problem, at: time)

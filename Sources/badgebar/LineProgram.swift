@@ -6,9 +6,13 @@ import BadgeTerminal
 /// It wraps a ``BoardProgram``, so whatever changes the board's counts there (keys,
 /// lines of counts, auto-play, and anything else the board program reacts to) is
 /// told here too: after every event the ``ChangeAnnouncer`` is shown the buttons,
-/// and the lines it says are due go to the output sink. The first line states
+/// and the lines it says are due go to the output sink. Every event ends with the
+/// board's presses and changes handed to the automation, however they were made,
+/// so each is written to `--events-to` before the program can quit. The first line states
 /// every button. Notices the board shows in its status line go to the message
-/// sink instead. Nothing moves: the board's motion is ended after every event.
+/// sink instead, every one: bad lines (of counts or of commands) at most
+/// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop, then one line saying
+/// how many more there were. Nothing moves: the board's motion is ended after every event.
 struct LineProgram: TerminalProgram {
     /// The board program whose state line mode tells.
     private(set) var screen: BoardProgram
@@ -33,6 +37,15 @@ struct LineProgram: TerminalProgram {
     private var hasStarted = false
     /// Whether watches keep changing the counts, so the end of every input does not end the program.
     private let keepsWatching: Bool
+    /// Commands read and not yet carried out: those after a press that gave the terminal to an `--open` command
+    /// wait for it to end.
+    private var waitingCommands: ArraySlice<String> = []
+    /// The `--open` command that has the terminal, by request identifier, if one has.
+    private var foregroundRequest: Int?
+    /// How many bad lines have been told since the turn of the run loop began (its tick).
+    private var badLinesTold = 0
+    /// How many more bad lines came in this turn than are told one by one, told together when it ends.
+    private var badLinesHeldBack = 0
 
     /// Creates the program around a board.
     ///
@@ -49,6 +62,8 @@ struct LineProgram: TerminalProgram {
     ) {
         var board = board
         board.toolbar.stopMotion()
+        // Standard error is a log: every notice is told, not only the status line's latest.
+        board.keepsReports = true
         // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.
         screen = BoardProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation,
@@ -71,13 +86,14 @@ struct LineProgram: TerminalProgram {
             hasStarted = true
             commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
         }
-        let noticeBefore = board.notice
+        if event == .tick {
+            // A new turn of the run loop: what the last one held back is told, and its bad lines may be told again.
+            endTurn(into: &commands)
+        }
         var quits = false
         switch event {
         case .lines(let batch, let source) where source == commandSource:
-            for line in batch.lines where !quits {
-                quits = perform(line, at: time, into: &commands)
-            }
+            waitingCommands += batch.lines
         case .sinkProblem(let sink, let problem) where sink == outputSink:
             if case .closed(let error) = problem {
                 // The reader went away (or the disk is full): there is no one left to tell.
@@ -93,11 +109,23 @@ struct LineProgram: TerminalProgram {
             if case .sourceEnded(let source, _) = event {
                 endedSources.insert(source)
             }
+            if case .processFinished(let result) = event, result.identifier == foregroundRequest {
+                foregroundRequest = nil
+            }
             quits = adopt(screen.update(event, at: time), at: time, into: &commands)
         }
+        if !quits {
+            quits = performWaitingCommands(at: time, into: &commands)
+        }
+        // Whatever changed the board in this update, a command that pressed it directly included, its presses
+        // and changes are handed to the automation now, before any quit: written out, and what they call for
+        // started. So no way out leaves an event behind.
+        if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
+            quits = true
+        }
         screen.board.toolbar.stopMotion()
-        if let notice = board.notice, notice != noticeBefore {
-            commands.append(.write("badgebar: \(notice.text)", sink: messageSink))
+        for report in screen.board.takeReports() {
+            tell(report, into: &commands)
         }
         announcer.observe(board.toolbar.buttons, at: time)
         let lines =
@@ -112,6 +140,7 @@ struct LineProgram: TerminalProgram {
             commands.append(.write(LineReport.focus(on: focused), sink: outputSink))
         }
         if quits || isFinished {
+            endTurn(into: &commands)
             commands.append(.quit)
         }
         switch commands.count {
@@ -127,9 +156,32 @@ struct LineProgram: TerminalProgram {
         return action == .focusNext || action == .focusPrevious
     }
 
-    /// Whether nothing can change the counts any more: no keys, every source at its end, auto-play stopped.
+    /// Whether nothing can change the counts any more: no keys, every source at its end, no command waiting or
+    /// holding the terminal, auto-play stopped.
     private var isFinished: Bool {
         !readsKeys && !keepsWatching && endedSources.count >= sourceCount && !board.autoPlay.isRunning
+            && waitingCommands.isEmpty && foregroundRequest == nil
+    }
+
+    /// Carries out the commands that wait, in order, until one quits or hands the terminal over.
+    ///
+    /// After a press that gives the terminal to an `--open` command, the rest wait for it to end, as
+    /// typed-ahead lines wait for a shell's job. Each command's presses go to the automation at once, so the
+    /// press that opens is known before the next command.
+    ///
+    /// - Returns: Whether a command quits.
+    private mutating func performWaitingCommands(at time: Double, into commands: inout [ProgramCommand]) -> Bool {
+        while foregroundRequest == nil, let line = waitingCommands.popFirst() {
+            var quits = perform(line, at: time, into: &commands)
+            if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
+                quits = true
+            }
+            if quits {
+                waitingCommands = []
+                return true
+            }
+        }
+        return false
     }
 
     /// Carries out a command typed on standard input; returns whether it quits.
@@ -138,7 +190,7 @@ struct LineProgram: TerminalProgram {
         do {
             command = try LineCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
         } catch {
-            commands.append(.write("badgebar: \(error.message)", sink: messageSink))
+            tell(.badLine(error.message), into: &commands)
             return false
         }
         switch command {
@@ -154,6 +206,38 @@ struct LineProgram: TerminalProgram {
             break
         }
         return false
+    }
+
+    /// Writes a report on the message sink; a bad line only while this turn has told fewer than
+    /// ``BadgeBoard/badLinesToldPerBatch``, else it is counted for ``endTurn(into:)``.
+    private mutating func tell(_ report: BoardReport, into commands: inout [ProgramCommand]) {
+        switch report {
+        case .notice(let text):
+            commands.append(.write("badgebar: \(text)", sink: messageSink))
+        case .badLine(let text):
+            guard badLinesTold < BadgeBoard.badLinesToldPerBatch else {
+                badLinesHeldBack += 1
+                return
+            }
+            badLinesTold += 1
+            commands.append(.write("badgebar: \(text)", sink: messageSink))
+        case .moreBadLines(let count):
+            badLinesHeldBack += count
+        }
+    }
+
+    /// Says how many bad lines this turn held back, if any, and starts the count of a new turn.
+    private mutating func endTurn(into commands: inout [ProgramCommand]) {
+        if badLinesHeldBack > 0 {
+            commands.append(.write(Self.moreBadLinesNotice(badLinesHeldBack), sink: messageSink))
+        }
+        badLinesTold = 0
+        badLinesHeldBack = 0
+    }
+
+    /// The notice for bad lines that were not told one by one.
+    static func moreBadLinesNotice(_ count: Int) -> String {
+        "badgebar: … and \(count) more bad line\(count == 1 ? "" : "s")"
     }
 
     /// Takes in what the board program asked for, and returns whether it quits.
@@ -181,6 +265,9 @@ struct LineProgram: TerminalProgram {
             return quits
         case .none:
             break
+        case .runInForeground(let request):
+            foregroundRequest = foregroundRequest ?? request.identifier
+            commands.append(command)
         default:
             commands.append(command)
         }

@@ -9,9 +9,14 @@ protocol OneShotCountSource {
     ///
     /// A termination signal that `interruption` reports stops the reading early, with nothing to say.
     func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?)
+    /// Where its updates come from, as `--events-to` names it.
+    var eventSource: BoardEvent.Source { get }
 }
 
 extension LineReader: OneShotCountSource {
+    /// Lines of live counts.
+    var eventSource: BoardEvent.Source { .counts }
+
     func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?) {
         let outcome = readToEnd(interruption: interruption) { delivery in
             switch delivery {
@@ -48,6 +53,8 @@ struct WatchesRunOnce: OneShotCountSource {
     let watches: [ButtonCommand]
     /// The interval of watches that give none, which with a cap of 60 s bounds each run.
     let defaultIntervalSeconds: Double
+    /// Watches' commands.
+    var eventSource: BoardEvent.Source { .watch }
 
     func readCounts(update: (CountUpdate) -> Void, problem: (String) -> Void, interruption: () -> Int32?) {
         let requests = watches.enumerated().map { index, watch in

@@ -125,6 +125,91 @@ import Testing
         #expect(Self.quits(program.update(.line("q", source: 1), at: 1.6)))
     }
 
+    /// Line mode around two buttons of one's own with its events written to sink 2; commands from source 0.
+    func withEvents() throws -> LineProgram {
+        let board = BadgeBoard(
+            toolbar: BadgeToolbar(
+                title: "Badges",
+                buttons: [
+                    try ButtonSpecification.parse("Mail:envelope:5"), try ButtonSpecification.parse("B:hammer:2"),
+                ]
+            ),
+            autoPlay: AutoPlay(startTime: 0, isRunning: false))
+        var configuration = BoardAutomation.Configuration()
+        configuration.eventsSink = 2
+        return LineProgram(
+            board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
+            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+    }
+
+    @Test func pressesAndAQuitInOneBatchWriteEveryPressBeforeTheQuit() throws {
+        var program = try withEvents()
+        _ = start(&program)
+        let command = program.update(.lines(LineBatch(["1", "2", "q"]), source: 0), at: 1)
+        let events = Self.writes(command).filter { $0.sink == 2 }.map(\.text)
+        #expect(events.count == 2, "\(command)")
+        #expect(events.first?.contains(#""event":"press","button":"Mail","count":0,"previous":5"#) == true)
+        #expect(events.last?.contains(#""event":"press","button":"B","count":0,"previous":2"#) == true)
+        guard case .batch(let commands) = command else {
+            Issue.record("expected a batch: \(command)")
+            return
+        }
+        #expect(commands.last == .quit, "the quit comes after the events' lines")
+        #expect(commands.dropLast().allSatisfy { !Self.quits($0) })
+    }
+
+    @Test func pressesAndAQuitReadTogetherThroughTheRunnerReachTheEventsFile() throws {
+        let folder = try TemporaryFolder()
+        let commands = try LineReader(path: try folder.write("1\n2\nq\n", to: "commands"))
+        let lines = try FileDescriptor.pipe()
+        let messages = try FileDescriptor.pipe()
+        let events = try FileDescriptor.pipe()
+        let eventsRead = PipeReader(descriptor: events.read)
+        defer {
+            lines.read.close()
+            messages.read.close()
+            eventsRead.close()
+        }
+        let sinks = [
+            OutputSink(descriptor: lines.write, name: "lines", owned: true),
+            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+            OutputSink(descriptor: events.write, name: "events", owned: true),
+        ]
+        var program = try withEvents()
+        #expect(ProgramRunner.run(&program, on: ScriptedTerminal(), sources: [commands], sinks: sinks) == .quit)
+        let written = eventsRead.readAll().split(separator: "\n")
+        #expect(written.count == 2, "\(written)")
+        #expect(written.allSatisfy { $0.contains(#""event":"press""#) })
+    }
+
+    @Test func commandsAfterAPressThatOpensWaitForTheOpenedCommandToEnd() throws {
+        let folder = try TemporaryFolder()
+        let marker = folder.path + "/opened"
+        // The quit and the end of the commands arrive in the same read as the press: both wait for the command.
+        let commands = try LineReader(path: try folder.write("1\nq\n", to: "commands"))
+        let board = BadgeBoard(
+            toolbar: BadgeToolbar(title: "Badges", buttons: [try ButtonSpecification.parse("Mail:envelope:3")]),
+            autoPlay: AutoPlay(startTime: 0, isRunning: false))
+        var configuration = BoardAutomation.Configuration()
+        configuration.openCommands = [
+            ButtonCommand(buttonTitle: "Mail", command: "sleep 0.3; echo done > '\(marker)'", intervalSeconds: nil)
+        ]
+        var program = LineProgram(
+            board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
+            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+        // Something happens every tenth of a second (a resize, which line mode ignores), so the clock moves on
+        // while the command runs, each move after a real wait.
+        let terminal = ScriptedTerminal(
+            script: (1...200).map { ScriptedTerminal.Step(at: Double($0) / 10, .input(.resize(columns: 1, rows: 1))) })
+        terminal.realWaitSeconds = 0.05
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [commands]) == .quit)
+        #expect(terminal.foregroundGroups.count == 1, "the terminal was handed over once")
+        #expect(!terminal.isHandedOver, "and taken back")
+        #expect(
+            (try? String(contentsOfFile: marker, encoding: .utf8)) == "done\n",
+            "the command ran to its end before q quit")
+    }
+
     @Test func noticesGoToTheMessageSink() {
         var program = inbox()
         _ = start(&program)
@@ -142,6 +227,44 @@ import Testing
                 == [Written(text: LineProgram.droppedNotice(3), sink: 1)])
         #expect(LineProgram.droppedNotice(1).contains(" 1 line dropped"))
         #expect(Self.writes(program.update(.sinkProblem(sink: 1, .dropped(lineCount: 3)), at: 5)) == [])
+    }
+
+    @Test func everyBadLineOfABatchIsToldUpToTheBoundOfATurnThenHowManyMore() {
+        var program = inbox()
+        _ = start(&program)
+        let three = program.update(.lines(LineBatch(["Nope=1", "not a line", "Zed=2"]), source: 0), at: 1)
+        #expect(
+            Self.writes(three) == [
+                Written(text: "badgebar: ignored 'Nope': no button has that title", sink: 1),
+                Written(text: "badgebar: ignored 'not a line': expected Name=N, Name+=N or Name-=N", sink: 1),
+                Written(text: "badgebar: ignored 'Zed': no button has that title", sink: 1),
+            ])
+        #expect(Self.writes(program.update(.tick, at: 1.1)) == [], "nothing held back")
+
+        let limit = BadgeBoard.badLinesToldPerBatch
+        let flood = program.update(.lines(LineBatch((1...20).map { "Bad\($0)=1" }), source: 0), at: 2)
+        #expect(
+            Self.writes(flood).map(\.text)
+                == (1...limit).map { "badgebar: ignored 'Bad\($0)': no button has that title" })
+        // More bad lines in the same turn: a discarded line, bad commands; all held back now.
+        #expect(Self.writes(program.update(.lineDiscarded(source: 0, byteCount: 5000), at: 2)) == [])
+        #expect(Self.writes(program.update(.lines(LineBatch(["launch", "jump"]), source: 1), at: 2)) == [])
+        #expect(
+            Self.writes(program.update(.tick, at: 2.1)) == [
+                Written(text: LineProgram.moreBadLinesNotice(20 - limit + 3), sink: 1)
+            ])
+        #expect(LineProgram.moreBadLinesNotice(1) == "badgebar: … and 1 more bad line")
+
+        // A new turn tells its own bad lines again, and a notice is never held back.
+        let commands = program.update(.lines(LineBatch((1...7).map { "launch \($0)" }), source: 1), at: 3)
+        #expect(Self.writes(commands).count == limit)
+        #expect(
+            Self.writes(program.update(.problem("something broke"), at: 3))
+                == [Written(text: "badgebar: something broke", sink: 1)])
+        let quit = program.update(.lines(LineBatch(["q"]), source: 1), at: 3)
+        #expect(Self.quits(quit))
+        #expect(
+            Self.writes(quit) == [Written(text: LineProgram.moreBadLinesNotice(2), sink: 1)], "said before the quit")
     }
 
     @Test func aReaderThatGoesAwayEndsIt() {

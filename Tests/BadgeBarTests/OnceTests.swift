@@ -59,6 +59,26 @@ import Testing
         #expect(problems == ["Builds: 'sleep 5' timed out after 1s", "Cart: 'exit 4' failed, exit 4"])
     }
 
+    @Test func eachChangeOfACountIsHandedOnAsItIsMadeWithItsSource() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("Messages=7\nNope=1\nMessages=7\nCart+=2\n", to: "counts")
+        let app = try app(["--counts-from", path])
+        let watches = [ButtonCommand(buttonTitle: "Cart", command: "echo 5", intervalSeconds: nil)]
+        var changes: [String] = []
+        _ = app.onceText(
+            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome),
+            sources: [
+                try LineReader(path: path, endsWithItsWriters: true),
+                WatchesRunOnce(watches: watches, defaultIntervalSeconds: 30),
+            ],
+            problem: { _ in },
+            changed: { event in
+                changes.append(
+                    "\(event.kind) \(event.buttonTitle) \(event.previousCount) \(event.count) \(event.source)")
+            })
+        #expect(changes == ["change Messages 3 7 counts", "change Cart 1 3 counts", "change Cart 3 5 watch"])
+    }
+
     @Test func theStyleFollowsIconsColourAndLocale() throws {
         #expect(
             try app([]).onceStyle(noColorVariable: nil, usesUTF8: true)

@@ -57,11 +57,12 @@ import Testing
     }
 
     @Test func lineModeRefusesOpenOnlyWithoutATerminalToHandOver() throws {
-        let refusal = try #require(App.openRefusal(openCommands: 1, readsKeys: false))
+        let refusal = try #require(App.openRefusal(openCommands: 1, handsOverTerminal: false))
         #expect(refusal.hasPrefix("--open needs a terminal to hand to its command"))
         #expect(refusal.contains("--on-press"), "says what to use instead")
-        #expect(App.openRefusal(openCommands: 2, readsKeys: true) == nil, "keys from a terminal: it can be handed over")
-        #expect(App.openRefusal(openCommands: 0, readsKeys: false) == nil, "nothing to open")
+        #expect(refusal.contains("no controlling terminal, or badgebar's job is not in its foreground"))
+        #expect(App.openRefusal(openCommands: 2, handsOverTerminal: true) == nil, "a terminal to hand over")
+        #expect(App.openRefusal(openCommands: 0, handsOverTerminal: false) == nil, "nothing to open")
     }
 
     @Test func optionsThatDoNotGoTogetherAreRefused() {

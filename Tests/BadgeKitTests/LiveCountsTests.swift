@@ -77,13 +77,36 @@ import Testing
         #expect(counts(board) == [3, .max, 3], "never below zero, saturating, CRLF, spaces, case and no last line end")
     }
 
-    @Test func theLastBadLineOfABatchIsReportedAndTheGoodOnesStillCount() {
+    @Test func theBadLinesOfABatchAreCountedInTheStatusLineAndTheGoodOnesStillCount() {
         var board = inbox()
         take("Nobody=1\nMessages+=1\nMessages=oops\nCart=2\n", into: &board, at: 1)
         #expect(counts(board) == [3, 2, 96])
-        #expect(board.statusText == "ignored 'Messages=oops': expected Name=N, Name+=N or Name-=N")
+        #expect(board.statusText == "2 bad lines; the first: ignored 'Nobody': no button has that title")
         take("Nobody=1\n", into: &board, at: 2)
         #expect(board.statusText == "ignored 'Nobody': no button has that title")
+        #expect(board.reports.isEmpty, "reports are kept only when asked for")
+    }
+
+    @Test func withReportsKeptEveryBadLineOfABatchIsReportedUpToTheBoundThenCounted() {
+        var board = inbox()
+        board.keepsReports = true
+        take("Nobody=1\nMessages+=1\nMessages=oops\n", into: &board, at: 1)
+        #expect(
+            board.takeReports() == [
+                .badLine("ignored 'Nobody': no button has that title"),
+                .badLine("ignored 'Messages=oops': expected Name=N, Name+=N or Name-=N"),
+            ])
+        #expect(board.reports.isEmpty, "taken")
+        take((1...8).map { "Bad\($0)=1\n" }.joined(), into: &board, at: 2)
+        #expect(
+            board.takeReports()
+                == (1...BadgeBoard.badLinesToldPerBatch).map {
+                    .badLine("ignored 'Bad\($0)': no button has that title")
+                } + [.moreBadLines(8 - BadgeBoard.badLinesToldPerBatch)])
+        #expect(board.statusText == "8 bad lines; the first: ignored 'Bad1': no button has that title")
+        board.report("a watch failed", at: 3)
+        board.reportBadLine("a line too long", at: 3)
+        #expect(board.takeReports() == [.notice("a watch failed"), .badLine("a line too long")])
     }
 
     @Test func countsThatWaitAreShownBeforeAPressSoEventsKeepTheirOrder() {

@@ -46,6 +46,48 @@ extension EndToEnd {
             }
         }
 
+        @Test("Commands on a pipe from a shell in a terminal: --open gets the terminal, the commands after wait for it")
+        func openWithCommandsOnAPipe() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let marker = directory.path + "/opened"
+            let script = directory.path + "/open.sh"
+            // It asks on the terminal, reads the answer from it, and notes the answer and the terminal's name.
+            let text =
+                #"printf 'name? '; read name; "# + #"printf '%s %s\n' "$name" "$(tty)" > '"# + marker + "'; "
+                + #"echo "hello $name""# + "\n"
+            try text.write(toFile: script, atomically: true, encoding: .utf8)
+            let terminal = try TmuxTerminal.interactiveBash()
+            defer { terminal.close() }
+            try terminal.waitUntil("the shell's prompt") { TmuxTerminal.showsPrompt($0) }
+            try terminal.type(
+                command: "printf '1\\nq\\n' | '\(terminal.binary)' --lines --button Mail:envelope:3 "
+                    + "--open 'Mail=sh \(script)'; echo \"[exit $?]\"")
+            try terminal.waitUntil("the opened command's question") { $0.contains("name? ") }
+            #expect(try terminal.capture().contains("Mail: none unread (cleared)"))
+            try terminal.sendLiteral("Ada")
+            try terminal.sendKeys("Enter")
+            let done = try terminal.waitUntil("the exit status") { $0.exitStatus != nil }
+            #expect(done.exitStatus == 0, "\(done)")
+            #expect(done.contains("hello Ada"), "\(done)")
+            let paneTerminal = try terminal.display("#{pane_tty}")
+            #expect(
+                (try? String(contentsOfFile: marker, encoding: .utf8)) == "Ada \(paneTerminal)\n",
+                "it read the terminal, whose own name it was given")
+
+            // In the background the terminal is not the program's to hand over: refused, and nothing runs.
+            try? FileManager.default.removeItem(atPath: marker)
+            try terminal.type(command: "clear")
+            try terminal.waitUntil("the prompt, cleared") { TmuxTerminal.showsPrompt($0) && !$0.contains("hello") }
+            try terminal.type(
+                command: "printf '1\\nq\\n' | '\(terminal.binary)' --lines --button Mail:envelope:3 "
+                    + "--open 'Mail=sh \(script)' & wait $!; echo \"[exit $?]\"")
+            let refused = try terminal.waitUntil("the exit status in the background") { $0.exitStatus != nil }
+            #expect(refused.exitStatus == 64, "\(refused)")
+            #expect(refused.contains("badgebar: --open needs a terminal to hand to its command"), "\(refused)")
+            #expect(!FileManager.default.fileExists(atPath: marker), "the command never ran")
+        }
+
         @Test("TERM=dumb with counts on standard input: exactly the expected lines, plain, then exit 0")
         func dumbTerminalWithCounts() throws {
             let result = try runDetached(
@@ -62,6 +104,32 @@ extension EndToEnd {
                     """)
             #expect(isPlain(result.standardOutput), "\(result.standardOutput.debugDescription)")
             #expect(result.standardError == "badgebar: ignored 'Nope': no button has that title\n")
+        }
+
+        @Test("Several bad counts lines in one read: each on standard error, five at most, then how many more")
+        func everyBadLineOfOneReadIsTold() throws {
+            let three = try runDetached(
+                ["--lines", "--button", "Mail:envelope:0", "--counts-from", "-"],
+                input: "Nope=1\nnot a line\nMail=2\nZed=3\n")
+            #expect(three.status == .exited(0), "\(three.standardError)")
+            #expect(three.standardOutput == "Badges. Mail: none unread\nMail: 2 unread (new)\n")
+            #expect(
+                three.standardErrorLines == [
+                    "badgebar: ignored 'Nope': no button has that title",
+                    "badgebar: ignored 'not a line': expected Name=N, Name+=N or Name-=N",
+                    "badgebar: ignored 'Zed': no button has that title",
+                ])
+
+            let flood = try runDetached(
+                ["--lines", "--button", "Mail:envelope:0", "--counts-from", "-"],
+                input: (1...40).map { "Bad\($0)=1\n" }.joined() + "Mail=4\n")
+            #expect(flood.status == .exited(0), "\(flood.standardError)")
+            #expect(flood.standardOutput == "Badges. Mail: none unread\nMail: 4 unread (new)\n")
+            #expect(
+                flood.standardErrorLines
+                    == (1...5).map { "badgebar: ignored 'Bad\($0)': no button has that title" } + [
+                        "badgebar: … and 35 more bad lines"
+                    ])
         }
 
         @Test("A noun says what a count counts, in full, while the badge would show 99+")

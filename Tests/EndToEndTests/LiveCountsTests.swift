@@ -129,6 +129,20 @@ extension EndToEnd {
             #expect(screen.terminalModes == ["icanon", "echo"], "\(screen)")
         }
 
+        @Test("The full screen's status line counts the bad lines of one read and names the first")
+        func fullScreenCountsTheBadLinesOfOneRead() throws {
+            let terminal = try TmuxTerminal(
+                arguments: ["--button", "Mail:envelope:0", "--counts-from", "-"],
+                pipeline: #"(printf 'Nope=1\nnot a line\nZed=3\n'; tmux wait-for done) | "$0" "$@""#)
+            defer { terminal.close() }
+            try terminal.waitUntil("the status line naming the first of 3") {
+                $0[InboxLayout.statusRow].hasPrefix(" 3 bad lines; the first: ignored 'Nope': no button has that title")
+            }
+            try terminal.sendKeys("q")
+            try terminal.signal("done")
+            #expect(try terminal.waitForExit() == 0)
+        }
+
         /// Opens a FIFO for writing once the program reads it (without blocking on a FIFO nobody reads).
         private func openWriter(_ path: String, timeout: Duration = .seconds(3)) throws -> Int32? {
             let deadline = ContinuousClock.now + timeout

@@ -29,14 +29,18 @@ extension BadgeBoard {
     /// before), when ``countsIntervalSeconds`` has passed since counts were last
     /// shown: now if it has, else by ``advance(to:)`` once it has. So however many
     /// lines arrive within one frame, each badge starts at most one motion a frame.
-    /// Of the lines that are not counts or name no button, the last is reported in
-    /// the status line, as each would have replaced the one before.
+    /// The lines that are not counts or name no button are reported: in the status line
+    /// the first, with how many there were when there were several; with
+    /// ``keepsReports``, each of the first ``badLinesToldPerBatch`` as a bad line,
+    /// and how many more there were.
     ///
     /// - Parameters:
     ///   - bytes: Lines, each ended by `\n` (a `\r` before it is ignored); a last line without one is taken too.
     ///   - time: When they arrived, in seconds on the clock.
     public mutating func takeCountLines(_ bytes: UnsafeRawBufferPointer, at time: Double) {
-        var problem: LineProblem?
+        // The first few problems are kept as ranges, the rest only counted: messages are made after the loop.
+        var problems: [LineProblem] = []
+        var problemCount = 0
         var start = 0
         let count = bytes.count
         while start < count {
@@ -49,7 +53,10 @@ extension BadgeBoard {
             case .blank:
                 break
             case .invalid:
-                problem = .invalid(start..<end)
+                if problemCount < Self.badLinesToldPerBatch {
+                    problems.append(.invalid(start..<end))
+                }
+                problemCount += 1
             case .update(let title, let change):
                 let titleBytes = UnsafeRawBufferPointer(rebasing: line[title])
                 if let index = pendingButtonIndex(titled: titleBytes) {
@@ -59,25 +66,53 @@ extension BadgeBoard {
                     }
                     pending.targets[index] = change.applied(to: shown)
                 } else {
-                    problem = .unknownTitle((start + title.lowerBound)..<(start + title.upperBound))
+                    if problemCount < Self.badLinesToldPerBatch {
+                        problems.append(.unknownTitle((start + title.lowerBound)..<(start + title.upperBound)))
+                    }
+                    problemCount += 1
                 }
             }
             start = end + 1
         }
-        switch problem {
-        case .invalid(let range):
-            report(CountUpdate.error(quoting: UnsafeRawBufferPointer(rebasing: bytes[range])).message, at: time)
-        case .unknownTitle(let range):
-            report(
-                Self.unknownTitleProblem(
-                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
-                at: time)
-        case nil:
-            break
+        if problemCount > 0 {
+            reportBadLines(problems.map { Self.message(for: $0, in: bytes) }, count: problemCount, at: time)
         }
         if time >= pending.lastShownTime + countsIntervalSeconds {
             showPendingCounts(at: time)
         }
+    }
+
+    /// What was wrong with a bad line, in words.
+    private static func message(for problem: LineProblem, in bytes: UnsafeRawBufferPointer) -> String {
+        switch problem {
+        case .invalid(let range):
+            return CountUpdate.error(quoting: UnsafeRawBufferPointer(rebasing: bytes[range])).message
+        case .unknownTitle(let range):
+            return unknownTitleProblem(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        }
+    }
+
+    /// Reports the bad lines of one batch: the first in the status line, with how many there were when there were
+    /// several; each message given, and how many more there were, as reports.
+    ///
+    /// - Parameters:
+    ///   - messages: What was wrong with each of the first lines, at most ``badLinesToldPerBatch``.
+    ///   - count: How many bad lines there were in all.
+    ///   - time: When they arrived.
+    mutating func reportBadLines(_ messages: [String], count: Int, at time: Double) {
+        guard let first = messages.first else { return }
+        showNotice(count == 1 ? first : Self.badLinesNotice(first: first, count: count), at: time)
+        for message in messages {
+            keep(.badLine(Sanitizer.printable(message)))
+        }
+        if count > messages.count {
+            keep(.moreBadLines(count - messages.count))
+        }
+    }
+
+    /// The status line's notice for several bad lines in one batch: how many, and the first.
+    public static func badLinesNotice(first: String, count: Int) -> String {
+        "\(count) bad lines; the first: \(first)"
     }
 
     /// Whether counts from lines wait to be shown.

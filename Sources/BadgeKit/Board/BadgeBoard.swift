@@ -16,6 +16,11 @@ public struct BadgeBoard: Sendable {
     public private(set) var notice: Notice?
     /// Presses and changes of count not yet taken by ``takeEvents()``, oldest first, at most ``eventLimit``.
     public private(set) var events: [BoardEvent] = []
+    /// Whether every report is kept for ``takeReports()`` as well as shown in the status line (off by default:
+    /// the status line shows only the latest).
+    public var keepsReports = false
+    /// Reports not yet taken by ``takeReports()``, oldest first, at most ``reportLimit``; kept only with ``keepsReports``.
+    public private(set) var reports: [BoardReport] = []
     /// Why each button's count may be out of date (its watch fails), in the buttons' order; `nil` when it is not.
     public private(set) var staleReasons: [String?]
     /// The shortest time between two showings of live counts, in seconds: one frame.
@@ -38,6 +43,10 @@ public struct BadgeBoard: Sendable {
     public static let noticeSeconds = 4.0
     /// The most events kept for ``takeEvents()``; older ones are dropped, so an untaken list stays small.
     public static let eventLimit = 1024
+    /// The most reports kept for ``takeReports()``; older ones are dropped, so an untaken list stays small.
+    public static let reportLimit = 256
+    /// How many bad lines of one batch of live counts are reported one by one; the rest are counted.
+    public static let badLinesToldPerBatch = 5
 
     /// Creates a board around a toolbar.
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
@@ -72,9 +81,37 @@ public struct BadgeBoard: Sendable {
         }
     }
 
-    /// Shows a message in the status line for ``noticeSeconds``.
+    /// Shows a message in the status line for ``noticeSeconds``, and keeps it as a report with ``keepsReports``.
     public mutating func report(_ message: String, at time: Double) {
+        showNotice(message, at: time)
+        keep(.notice(notice?.text ?? ""))
+    }
+
+    /// Reports a bad line of live counts (one too long, say) on its own: shown in the status line, and kept as a
+    /// bad line with ``keepsReports``.
+    public mutating func reportBadLine(_ message: String, at time: Double) {
+        showNotice(message, at: time)
+        keep(.badLine(notice?.text ?? ""))
+    }
+
+    /// Shows a message in the status line for ``noticeSeconds``.
+    mutating func showNotice(_ message: String, at time: Double) {
         notice = Notice(text: Sanitizer.printable(message), expiryTime: time + Self.noticeSeconds)
+    }
+
+    /// Keeps a report for ``takeReports()`` when ``keepsReports`` is on, dropping the oldest past ``reportLimit``.
+    mutating func keep(_ report: BoardReport) {
+        guard keepsReports else { return }
+        if reports.count >= Self.reportLimit {
+            reports.removeFirst(reports.count - Self.reportLimit + 1)
+        }
+        reports.append(report)
+    }
+
+    /// The reports since the last call, oldest first; the list is emptied.
+    public mutating func takeReports() -> [BoardReport] {
+        defer { reports.removeAll(keepingCapacity: true) }
+        return reports
     }
 
     /// Applies a line of live counts, as if the change happened in the app; an unknown name is reported.
@@ -91,7 +128,7 @@ public struct BadgeBoard: Sendable {
         advance(to: time)
         guard let index = buttonIndex(titled: update.buttonTitle) else {
             let problem = Self.unknownTitleProblem(update.buttonTitle)
-            report(problem, at: time)
+            reportBadLine(problem, at: time)
             return problem
         }
         showPendingCounts(at: time)

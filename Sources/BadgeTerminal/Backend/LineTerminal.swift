@@ -31,6 +31,9 @@ public final class LineTerminal: TerminalBackend {
     private let clock = MonotonicClock()
     /// The terminal keys come from, if any.
     private let keyboard: TerminalDevice?
+    /// The controlling terminal, kept to lend to a child when keys come from nowhere (commands on a pipe): never
+    /// read, never put in raw mode.
+    private let lentTerminal: TerminalDevice?
     private var keys: KeyReader
     /// Whether the keyboard is in raw mode, so its modes must be put back.
     private var holdsKeyboard = false
@@ -41,18 +44,29 @@ public final class LineTerminal: TerminalBackend {
     /// Whether keys are read from a terminal.
     public var readsKeys: Bool { keyboard != nil }
 
+    /// Whether there is a terminal to hand to a child run in the foreground: the keyboard, or else the
+    /// controlling terminal, when asked for and the program's job is in its foreground.
+    public var handsOverTerminal: Bool { childTerminal != nil }
+
+    /// The terminal a child run in the foreground gets.
+    private var childTerminal: TerminalDevice? { keyboard ?? lentTerminal }
+
     /// Finds the keyboard, if asked for one, and puts it in raw mode.
     ///
     /// Call ``SignalRelay/install(events:)`` first, so signals reach the run loop.
     ///
     /// - Parameters:
     ///   - source: Where keys come from.
+    ///   - lendsControllingTerminal: Whether to keep the controlling terminal (`/dev/tty`) for a child run in the
+    ///     foreground when keys do not come from it, if the program's job is in its foreground
+    ///     (``handsOverTerminal``); its modes are left alone, and put back as they were after the child.
     ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY says otherwise.
     ///   - environment: Looks up environment variables (ESCDELAY).
     /// - Throws: ``TerminalError`` when standard input or the terminal given is not a terminal or its modes
     ///   cannot be read or set; a controlling terminal that cannot be used means no keys, not an error.
     public init(
-        keys source: KeySource, escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
+        keys source: KeySource, lendsControllingTerminal: Bool = false,
+        escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
         environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
     ) throws(TerminalError) {
         TerminalLocale.adopt()
@@ -62,10 +76,14 @@ public final class LineTerminal: TerminalBackend {
         case .standardInput:
             keyboard = try TerminalDevice(keyboard: .standardInput, owned: false)
         case .controllingTerminal:
-            keyboard = Self.openControllingTerminal()
+            // For keys, not when the program is in its background.
+            keyboard = Self.openControllingTerminal { $0.isForeground }
         case .terminal(let descriptor):
             keyboard = try TerminalDevice(keyboard: descriptor, owned: false)
         }
+        // To lend, only when the program's job is its foreground job (`tcgetpgrp` is `getpgrp`).
+        lentTerminal =
+            keyboard == nil && lendsControllingTerminal ? Self.openControllingTerminal { $0.leadsForegroundJob } : nil
         capabilities = TerminalCapabilities(colorDepth: .monochrome, usesUTF8: TerminalLocale.usesUTF8)
         keys = KeyReader(escapeDelaySeconds: escapeDelaySeconds, environment: environment)
         guard let keyboard else { return }
@@ -80,14 +98,15 @@ public final class LineTerminal: TerminalBackend {
         }
     }
 
-    /// The controlling terminal for keys (wraps `open`), or `nil` when there is none or the program is in its background.
-    private static func openControllingTerminal() -> TerminalDevice? {
+    /// The controlling terminal (wraps `open`), or `nil` when there is none (a session of its own, as under
+    /// `setsid`) or the program may not use it as `usable` says.
+    private static func openControllingTerminal(if usable: (TerminalDevice) -> Bool) -> TerminalDevice? {
         guard let terminal = try? FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
         guard let device = try? TerminalDevice(keyboard: terminal, owned: true) else {
             terminal.close()
             return nil
         }
-        guard device.isForeground else {
+        guard usable(device) else {
             device.close()
             return nil
         }
@@ -186,25 +205,29 @@ public final class LineTerminal: TerminalBackend {
         jobs.isHandedOver = true
     }
 
-    /// Opens the keyboard's terminal again for a child: read and write, blocking; `nil` without a keyboard.
+    /// Opens the keyboard's terminal, or the one lent, again for a child: read and write, blocking; `nil` without.
     public func openTerminalForChild() -> FileDescriptor? {
-        keyboard?.openForChild()
+        childTerminal?.openForChild()
     }
 
     /// Makes a child's group the terminal's foreground group and continues it.
     ///
     /// - Throws: ``SystemError`` when there is no terminal to hand over (`ENOTTY`) or `tcsetpgrp` fails.
     public func giveForeground(to group: pid_t) throws(SystemError) {
-        guard let keyboard else { throw SystemError(call: "tcsetpgrp", errorNumber: ENOTTY) }
-        try keyboard.setForegroundGroup(group)
+        guard let terminal = childTerminal else { throw SystemError(call: "tcsetpgrp", errorNumber: ENOTTY) }
+        try terminal.setForegroundGroup(group)
         SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
-    /// Makes the program's group the foreground group again and puts the keyboard in raw mode.
+    /// Makes the program's group the foreground group again and puts the keyboard in raw mode, or a lent
+    /// terminal's modes back as they were when the program started, as a shell does after a job.
     public func takeBack() throws(SystemError) {
-        let failure = Result { () throws(SystemError) in try keyboard?.setForegroundGroup(getpgrp()) }
+        let failure = Result { () throws(SystemError) in try childTerminal?.setForegroundGroup(getpgrp()) }
         jobs.isHandedOver = false
         _ = holdAgain()
+        if let lentTerminal, lentTerminal.leadsForegroundJob {
+            lentTerminal.restoreModes()
+        }
         try failure.get()
     }
 
@@ -217,5 +240,6 @@ public final class LineTerminal: TerminalBackend {
             keyboard.close()
             CrashGuard.uninstall()
         }
+        lentTerminal?.close()
     }
 }

@@ -140,6 +140,19 @@ struct BoardAutomation {
         }
     }
 
+    /// Writes out the presses and changes the board made outside ``update(_:board:at:)`` (line mode presses the
+    /// board directly for its commands), and starts what those presses call for, as ``update(_:board:at:)`` does.
+    ///
+    /// - Returns: What the runner should do, `.none` for nothing.
+    mutating func takeEvents(from board: inout BadgeBoard, at time: Double) -> ProgramCommand {
+        let commands = takeEvents(from: &board, at: time, firstReading: false)
+        switch commands.count {
+        case 0: return .none
+        case 1: return commands[0]
+        default: return .batch(commands)
+        }
+    }
+
     /// When the next watch is due, or `nil` when none will be without a result or a press first.
     func nextWakeTime(after time: Double) -> Double? {
         schedule.nextRunTime(after: time)
