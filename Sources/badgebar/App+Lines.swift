@@ -57,14 +57,15 @@ extension App {
             ]
         let board = makeModel(startTime: terminal.now)
         // Line mode has no window title and sends no notifications: it writes nothing but lines.
-        var configuration = automationConfiguration(
-            eventsName: events.map { "'\($0.name)'" }, unixTimeOffset: WallClock.unixTime - terminal.now)
+        var configuration = engineConfiguration(
+            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
         configuration.setsWindowTitle = false
         configuration.notificationMode = .never
         var program = LineProgram(
             board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1), commandSource: commandSource,
-            sourceCount: sources.count, readsKeys: terminal.readsKeys,
-            automation: BoardAutomation(configuration: configuration, board: board, startTime: terminal.now))
+            sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
+            events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
+            startTime: terminal.now)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated = ending {

@@ -58,7 +58,7 @@ extension App {
     private func finishEvents(_ events: OutputSink, waitingAtMostSeconds seconds: Double) {
         events.finish(waitingAtMostSeconds: seconds)
         while let problem = events.takeProblem() {
-            Diagnostics.report(BoardAutomation.describe(problem, name: "'\(Sanitizer.printable(events.name))'"))
+            Diagnostics.report(BoardProgram.describe(problem, name: "'\(Sanitizer.printable(events.name))'"))
         }
     }
 

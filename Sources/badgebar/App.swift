@@ -66,11 +66,11 @@ struct App {
                 iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
                 colorDepth: terminal.capabilities.colorDepth),
             framesPerSecond: options.framesPerSecond,
-            automation: BoardAutomation(
-                configuration: automationConfiguration(
-                    eventsName: events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" },
-                    unixTimeOffset: WallClock.unixTime - terminal.now),
-                board: board, startTime: terminal.now))
+            configuration: engineConfiguration(
+                writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now),
+            eventsName: Sanitizer.printable(
+                events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" } ?? ""),
+            startTime: terminal.now)
         // One bound on the whole way out: ending the children, the events, the terminal and the recording.
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
@@ -120,13 +120,10 @@ struct App {
     }
 
     /// What runs around the board, from the options.
-    func automationConfiguration(eventsName: String?, unixTimeOffset: Double)
-        -> BoardAutomation.Configuration
-    {
-        BoardAutomation.Configuration(
+    func engineConfiguration(writesEvents: Bool, unixTimeOffset: Double) -> BoardEngine.Configuration {
+        BoardEngine.Configuration(
             watches: options.watches, watchIntervalSeconds: options.watchIntervalSeconds,
-            pressCommands: options.pressCommands, openCommands: options.openCommands,
-            eventsSink: eventsName == nil ? nil : 0, eventsName: Sanitizer.printable(eventsName ?? ""),
+            pressCommands: options.pressCommands, openCommands: options.openCommands, writesEvents: writesEvents,
             setsWindowTitle: options.setsWindowTitle, notificationMode: options.notificationMode,
             unixTimeOffset: unixTimeOffset)
     }

@@ -1,72 +1,108 @@
 import BadgeKit
 import BadgeTerminal
 
-/// The board model as a program the runner drives: events in, commands out, frames drawn at any instant.
+/// The full screen: a ``BoardEngine`` the runner drives, its board drawn at any instant.
+///
+/// A thin view of the engine: it turns the runner's events into the engine's
+/// inputs (a click with the toolbar as drawn, a read of counts lines, SIGUSR1 as
+/// a refresh, a problem of the events' sink as a notice) and the engine's
+/// effects into the runner's commands. Every rule is the engine's.
 struct BoardProgram: TerminalProgram {
-    /// The screen's model.
-    var board: BadgeBoard
+    /// The board at work.
+    private(set) var engine: BoardEngine
     /// Glyph widths, icon style and colour depth of the terminal.
     let appearance: ToolbarAppearance
     /// The frame rate while something moves.
     let framesPerSecond: Int
+    /// The index of the runner's sink that takes the events, when the configuration writes them.
+    let eventsSink: Int
+    /// The events' destination as messages name it.
+    let eventsName: String
     /// The screen's size, from the last resize.
     private(set) var size = TerminalSize(columns: 0, rows: 0)
-    /// What runs around the board: watches, press commands, events out, the window's title, notifications.
-    var automation: BoardAutomation
 
-    /// Creates the program around a model, with what runs around it (nothing unless told).
+    /// Creates the program around a board and what runs around it (nothing unless told).
     ///
     /// Live counts are shown at most once a frame (``BadgeBoard/countsIntervalSeconds``), unless told otherwise.
+    ///
+    /// - Parameters:
+    ///   - board: The board.
+    ///   - appearance: How the terminal shows it.
+    ///   - framesPerSecond: The frame rate while something moves.
+    ///   - configuration: What runs around the board.
+    ///   - eventsSink: The runner's sink for the events, when the configuration writes them.
+    ///   - eventsName: The events' destination as messages name it.
+    ///   - startTime: When the watches first run.
+    ///   - countsIntervalSeconds: How long live counts wait to be shown together; a frame by default.
     init(
-        board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int, automation: BoardAutomation? = nil,
-        countsIntervalSeconds: Double? = nil
+        board: BadgeBoard, appearance: ToolbarAppearance, framesPerSecond: Int,
+        configuration: BoardEngine.Configuration = BoardEngine.Configuration(), eventsSink: Int = 0,
+        eventsName: String = "", startTime: Double = 0, countsIntervalSeconds: Double? = nil
     ) {
         var board = board
         board.countsIntervalSeconds = countsIntervalSeconds ?? 1 / Double(max(framesPerSecond, 1))
-        self.board = board
+        engine = BoardEngine(board: board, configuration: configuration, startTime: startTime)
         self.appearance = appearance
         self.framesPerSecond = framesPerSecond
-        self.automation = automation ?? BoardAutomation(board: board, startTime: 0)
+        self.eventsSink = eventsSink
+        self.eventsName = eventsName
     }
+
+    /// The board as it stands.
+    var board: BadgeBoard { engine.board }
 
     mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
-        let command = updateBoard(event, at: time)
-        // The automation sees what the board made of the event: a press it recorded, a count it changed.
-        let automated = automation.update(event, board: &board, at: time)
-        return automated == .none ? command : command == .none ? automated : .batch([automated, command])
+        guard let input = input(for: event, at: time) else { return .none }
+        return command(for: engine.handle(input, at: time))
     }
 
-    /// Hands the presses and changes made to the board since the last update to the automation (a program that
-    /// wraps this one and changes the board itself calls it), so they are written out and start what they call
-    /// for at once.
-    mutating func takeBoardEvents(at time: Double) -> ProgramCommand {
-        automation.takeEvents(from: &board, at: time)
+    /// Hands the engine an input of a front end's own (a press from line mode's commands) and says what to do.
+    mutating func handle(_ input: BoardInput, at time: Double) -> ProgramCommand {
+        command(for: engine.handle(input, at: time))
     }
 
-    /// Lets the board react to an event.
-    private mutating func updateBoard(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    /// Ends every motion at once: for a front end that shows none.
+    mutating func stopMotion() {
+        engine.stopMotion()
+    }
+
+    /// The reports kept since the last call (see ``BadgeBoard/keepsReports``), oldest first.
+    mutating func takeReports() -> [BoardReport] {
+        engine.takeReports()
+    }
+
+    /// Hides the help overlay, for a front end that says the keys instead.
+    mutating func hideHelp() {
+        engine.hideHelp()
+    }
+
+    /// The engine's input for a runner's event, or `nil` for an event it has no use for.
+    private mutating func input(for event: ProgramEvent, at time: Double) -> BoardInput? {
         switch event {
         case .tick:
-            board.advance(to: time)
+            return .tick
         case .input(let input):
             if case .resize(let columns, let rows) = input {
                 size = TerminalSize(columns: columns, rows: rows)
             }
-            return command(for: board.handle(input, at: time, layout: layout(at: time, for: input)))
+            return .input(input, layout: layout(at: time, for: input))
         case .lines(let batch, _):
-            batch.bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
+            return .countLines(batch.bytes)
         case .lineDiscarded(_, let byteCount):
-            board.reportBadLine(LineReader.discardedLineNotice(byteCount: byteCount), at: time)
+            return .badLine(LineReader.discardedLineNotice(byteCount: byteCount))
         case .sourceEnded(_, let problem):
-            if let problem {
-                board.report(problem, at: time)
-            }
+            return problem.map { .problem($0) }
         case .problem(let message):
-            board.report(message, at: time)
-        case .signal, .resumed, .processFinished, .sinkProblem:
-            break
+            return .problem(message)
+        case .signal(SIGUSR1):
+            return .refreshWatches
+        case .processFinished(let result):
+            return .processFinished(result)
+        case .sinkProblem(let sink, let problem) where sink == eventsSink && engine.configuration.writesEvents:
+            return .problem(Self.describe(problem, name: eventsName))
+        case .signal, .resumed, .sinkProblem:
+            return nil
         }
-        return .none
     }
 
     /// The toolbar as drawn at an instant, for hit testing a click; `nil` for other events.
@@ -76,12 +112,24 @@ struct BoardProgram: TerminalProgram {
         return board.render(into: &scratch, at: time, appearance: appearance)
     }
 
-    private func command(for command: BoardCommand) -> ProgramCommand {
-        switch command {
-        case .none: return .none
-        case .quit: return .quit
-        case .redraw: return .redraw
-        case .suspend: return .suspend
+    /// The runner's commands for the engine's effects, in order.
+    private func command(for effects: [BoardEffect]) -> ProgramCommand {
+        let commands = effects.map { effect -> ProgramCommand in
+            switch effect {
+            case .quit: return .quit
+            case .redraw: return .redraw
+            case .suspend: return .suspend
+            case .run(let request): return .run(request)
+            case .runInForeground(let request): return .runInForeground(request)
+            case .writeEvent(let line): return .write(line, sink: eventsSink)
+            case .setWindowTitle(let title): return .setWindowTitle(title)
+            case .notify(let title, let body): return .notify(title: title, body: body)
+            }
+        }
+        switch commands.count {
+        case 0: return .none
+        case 1: return commands[0]
+        default: return .batch(commands)
         }
     }
 
@@ -90,8 +138,16 @@ struct BoardProgram: TerminalProgram {
     }
 
     func nextWakeTime(after time: Double) -> Double? {
-        let wake = board.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
-        guard let watch = automation.nextWakeTime(after: time) else { return wake }
-        return min(wake ?? watch, watch)
+        engine.nextWakeTime(after: time, framesPerSecond: framesPerSecond)
+    }
+
+    /// A problem of the events' sink in words: lines dropped for a slow reader, or the end of writing.
+    static func describe(_ problem: OutputSink.Problem, name: String) -> String {
+        switch problem {
+        case .dropped(let count):
+            return "events to \(name): \(count) line\(count == 1 ? "" : "s") dropped, the reader fell behind"
+        case .closed(let error):
+            return "events to \(name) stopped: \(error.reason)"
+        }
     }
 }

@@ -6,9 +6,9 @@ import BadgeTerminal
 /// It wraps a ``BoardProgram``, so whatever changes the board's counts there (keys,
 /// lines of counts, auto-play, and anything else the board program reacts to) is
 /// told here too: after every event the ``ChangeAnnouncer`` is shown the buttons,
-/// and the lines it says are due go to the output sink. Every event ends with the
-/// board's presses and changes handed to the automation, however they were made,
-/// so each is written to `--events-to` before the program can quit. The first line states
+/// and the lines it says are due go to the output sink. Every press and change goes
+/// through the board's engine, which writes it to `--events-to` at once, however it
+/// was made, so none is left behind when the program quits. The first line states
 /// every button. Notices the board shows in its status line go to the message
 /// sink instead, every one: bad lines (of counts or of commands) at most
 /// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop, then one line saying
@@ -55,10 +55,13 @@ struct LineProgram: TerminalProgram {
     ///   - commandSource: The source carrying commands, if any.
     ///   - sourceCount: How many live input sources there are.
     ///   - readsKeys: Whether keys come from a terminal.
-    ///   - automation: What runs around the board (watches, press commands, events), if anything.
+    ///   - configuration: What runs around the board (watches, press commands, events).
+    ///   - events: The runner's sink for the events, when the configuration writes them, and its name for messages.
+    ///   - startTime: When the watches first run.
     init(
         board: BadgeBoard, sinks: (output: Int, messages: Int), commandSource: Int?, sourceCount: Int,
-        readsKeys: Bool, automation: BoardAutomation? = nil
+        readsKeys: Bool, configuration: BoardEngine.Configuration = BoardEngine.Configuration(),
+        events: (sink: Int, name: String) = (0, ""), startTime: Double = 0
     ) {
         var board = board
         board.toolbar.stopMotion()
@@ -66,9 +69,10 @@ struct LineProgram: TerminalProgram {
         board.keepsReports = true
         // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.
         screen = BoardProgram(
-            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1, automation: automation,
+            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1,
+            configuration: configuration, eventsSink: events.sink, eventsName: events.name, startTime: startTime,
             countsIntervalSeconds: 0)
-        keepsWatching = automation?.hasWatches ?? false
+        keepsWatching = !configuration.watches.isEmpty
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output
         messageSink = sinks.messages
@@ -117,14 +121,10 @@ struct LineProgram: TerminalProgram {
         if !quits {
             quits = performWaitingCommands(at: time, into: &commands)
         }
-        // Whatever changed the board in this update, a command that pressed it directly included, its presses
-        // and changes are handed to the automation now, before any quit: written out, and what they call for
-        // started. So no way out leaves an event behind.
-        if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
-            quits = true
-        }
-        screen.board.toolbar.stopMotion()
-        for report in screen.board.takeReports() {
+        // Every press and change, a command's press included, went through the engine, which wrote it out and
+        // started what it calls for before any quit: no way out leaves an event behind.
+        screen.stopMotion()
+        for report in screen.takeReports() {
             tell(report, into: &commands)
         }
         announcer.observe(board.toolbar.buttons, at: time)
@@ -166,17 +166,13 @@ struct LineProgram: TerminalProgram {
     /// Carries out the commands that wait, in order, until one quits or hands the terminal over.
     ///
     /// After a press that gives the terminal to an `--open` command, the rest wait for it to end, as
-    /// typed-ahead lines wait for a shell's job. Each command's presses go to the automation at once, so the
+    /// typed-ahead lines wait for a shell's job. Each command's presses go through the engine at once, so the
     /// press that opens is known before the next command.
     ///
     /// - Returns: Whether a command quits.
     private mutating func performWaitingCommands(at time: Double, into commands: inout [ProgramCommand]) -> Bool {
         while foregroundRequest == nil, let line = waitingCommands.popFirst() {
-            var quits = perform(line, at: time, into: &commands)
-            if adopt(screen.takeBoardEvents(at: time), at: time, into: &commands) {
-                quits = true
-            }
-            if quits {
+            if perform(line, at: time, into: &commands) {
                 waitingCommands = []
                 return true
             }
@@ -195,9 +191,11 @@ struct LineProgram: TerminalProgram {
         }
         switch command {
         case .press(let index):
-            screen.board.advance(to: time)
-            screen.board.autoPlay.stop()
-            screen.board.press(buttonAt: index, at: time)
+            // The engine writes the press out and starts what it calls for at once, so the press that opens is
+            // known before the next command.
+            if adopt(screen.handle(.press(buttonIndex: index, source: .key), at: time), at: time, into: &commands) {
+                return true
+            }
         case .status:
             restate(at: time, into: &commands)
         case .quit:
@@ -249,7 +247,7 @@ struct LineProgram: TerminalProgram {
     {
         if board.isShowingHelp {
             // The help overlay has nowhere to show: its keys are said instead.
-            screen.board.isShowingHelp = false
+            screen.hideHelp()
             commands.append(.write(LineReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
         }
         switch command {

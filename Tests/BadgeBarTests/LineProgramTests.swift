@@ -135,11 +135,11 @@ import Testing
                 ]
             ),
             autoPlay: AutoPlay(startTime: 0, isRunning: false))
-        var configuration = BoardAutomation.Configuration()
-        configuration.eventsSink = 2
+        var configuration = BoardEngine.Configuration()
+        configuration.writesEvents = true
         return LineProgram(
             board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
-            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+            configuration: configuration, events: (2, ""))
     }
 
     @Test func pressesAndAQuitInOneBatchWriteEveryPressBeforeTheQuit() throws {
@@ -190,13 +190,13 @@ import Testing
         let board = BadgeBoard(
             toolbar: BadgeToolbar(title: "Badges", buttons: [try ButtonSpecification.parse("Mail:envelope:3")]),
             autoPlay: AutoPlay(startTime: 0, isRunning: false))
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.openCommands = [
             ButtonCommand(buttonTitle: "Mail", command: "sleep 0.3; echo done > '\(marker)'", intervalSeconds: nil)
         ]
         var program = LineProgram(
             board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
-            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+            configuration: configuration)
         // Something happens every tenth of a second (a resize, which line mode ignores), so the clock moves on
         // while the command runs, each move after a real wait.
         let terminal = ScriptedTerminal(

@@ -21,11 +21,11 @@ import Testing
         defer { events.close() }
         let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true)
         let board = Inbox.demo(startTime: 0, autoPlays: false)
-        var configuration = BoardAutomation.Configuration()
-        configuration.eventsSink = 0
+        var configuration = BoardEngine.Configuration()
+        configuration.writesEvents = true
         var program = BoardProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
-            automation: BoardAutomation(configuration: configuration, board: board, startTime: 0))
+            configuration: configuration)
         let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
         #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: [sink]) == .quit)
         return (program, terminal, events.readAll().split(separator: "\n").map(String.init))
@@ -65,7 +65,7 @@ import Testing
         let board = Inbox.demo(startTime: 0, autoPlays: false)
         var program = BoardProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
-            automation: BoardAutomation(configuration: BoardAutomation.Configuration(), board: board, startTime: 0))
+            configuration: BoardEngine.Configuration())
         let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
         #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: []) == .quit)
 

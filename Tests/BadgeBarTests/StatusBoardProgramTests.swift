@@ -30,9 +30,9 @@ import Testing
     ///   - realWaitSeconds: How long the terminal waits for the children before each move of its clock.
     ///   - framesPerSecond: The frame rate while badges move, which sets how often the clock moves.
     private func run(
-        _ configuration: BoardAutomation.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
+        _ configuration: BoardEngine.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
         quitTime: Double, sinks: [OutputSink] = [], sources: [LineReader] = [], realWaitSeconds: Double = 0.05,
-        framesPerSecond: Int = 30
+        framesPerSecond: Int = 30, eventsName: String = ""
     ) throws -> (BoardProgram, ScriptedTerminal) {
         let model = try board ?? self.board()
         let terminal = ScriptedTerminal(
@@ -41,7 +41,7 @@ import Testing
         terminal.realWaitSeconds = realWaitSeconds
         var program = BoardProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: framesPerSecond,
-            automation: BoardAutomation(configuration: configuration, board: model, startTime: 0))
+            configuration: configuration, eventsName: eventsName)
         #expect(ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks) == .quit)
         return (program, terminal)
     }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aWatchFeedsItsButtonOnItsIntervalAndTheTitleCarriesTheTotal() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", counter)]
         configuration.watchIntervalSeconds = 1
         configuration.setsWindowTitle = true
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func theTitleIsSetOnceATurnHoweverManyCountsArriveInIt() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.setsWindowTitle = true
         let file = folder.path + "/counts"
         try (1...50).map { "Mail=\($0)\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
@@ -92,7 +92,7 @@ import Testing
 
     @Test func aFailingWatchKeepsTheLastGoodCountMarksTheBadgeAndSaysWhy() throws {
         let flag = folder.path + "/fail"
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", "if [ -e '\(flag)' ]; then echo oops >&2; exit 3; fi; echo 5")]
         configuration.watchIntervalSeconds = 1
         let terminal = ScriptedTerminal(
@@ -105,7 +105,7 @@ import Testing
         let model = try board()
         let program = BoardProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 30,
-            automation: BoardAutomation(configuration: configuration, board: model, startTime: 0))
+            configuration: configuration)
         // The flag appears after the first good reading: the scripted problem event at 0.5 is the moment.
         var wrapper = FlagSetter(program: program, flag: flag)
         #expect(ProgramRunner.run(&wrapper, on: terminal) == .quit)
@@ -124,34 +124,34 @@ import Testing
     }
 
     @Test func aHangingAndANeverEndingWatchAreEndedAndNothingIsLeftRunning() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [
             watch("Mail", "sleep 30 # \(marker)", every: 1),
             watch("News", "(sleep 31 # \(marker)\n) & while sleep 0.1; do :; done", every: 1.5),
         ]
         let (program, _) = try run(configuration, quitTime: 2.9)
-        #expect(program.automation.schedule.watches[0].problem == .timedOut(seconds: 1))
-        #expect(program.automation.schedule.watches[1].problem != nil)
+        #expect(program.engine.watches.watches[0].problem == .timedOut(seconds: 1))
+        #expect(program.engine.watches.watches[1].problem != nil)
         #expect(program.board.toolbar.staleMarks == [true, true])
         usleep(100_000)
         #expect(markedProcessesLeft == [])
     }
 
     @Test func outputThatIsNotACountIsAProblemToo() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [
             watch("Mail", "echo 'three new'"), watch("News", "head -c 100000 /dev/zero | tr '\\0' 1"),
         ]
         let (program, _) = try run(configuration, quitTime: 1)
-        #expect(program.automation.schedule.watches[0].problem == .notACount(firstLine: "three new"))
+        #expect(program.engine.watches.watches[0].problem == .notACount(firstLine: "three new"))
         #expect(
-            program.automation.schedule.watches[1].problem
+            program.engine.watches.watches[1].problem
                 == .tooLong(limitBytes: ProcessRequest.defaultOutputLimitBytes))
         #expect(program.board.toolbar.buttons.map(\.count) == [0, 0])
     }
 
     @Test func sigusr1RefreshesEveryWatchAtOnce() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", counter)]
         let (program, _) = try run(
             configuration, script: [ScriptedTerminal.Step(at: 5, .signal(SIGUSR1))], quitTime: 6)
@@ -163,7 +163,7 @@ import Testing
         try "5\n".write(toFile: file, atomically: true, encoding: .utf8)
         let (ends, sink) = try pipeSink()
         defer { ends.close() }
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", "cat '\(file)'")]
         configuration.pressCommands = [
             ButtonCommand(
@@ -171,7 +171,7 @@ import Testing
                 command:
                     "sleep 0.3; echo \"$BADGEBAR_BUTTON $BADGEBAR_COUNT\" > '\(folder.path)/seen'; echo 2 > '\(file)'")
         ]
-        configuration.eventsSink = 0
+        configuration.writesEvents = true
         configuration.unixTimeOffset = 1_000_000
         // The press's command takes a while: a refresh before its end would read 5 again. Quitting before
         // the watch's next turn (30 s) leaves only the refresh to read the 2.
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func aPressWithoutCommandsRefreshesAtOnceAndAFailingPressCommandIsReported() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", counter)]
         configuration.pressCommands = [ButtonCommand(buttonTitle: "News", command: "echo nope >&2; exit 4")]
         let (program, terminal) = try run(
@@ -210,7 +210,7 @@ import Testing
 
     @Test func aPressWhileTheButtonsCommandRunsStartsNothingAndOneAfterItsEndRunsItAgain() throws {
         let file = folder.path + "/runs"
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.pressCommands = [
             ButtonCommand(buttonTitle: "Mail", command: "echo run >> '\(file)'; sleep 1 # \(marker)")
         ]
@@ -228,7 +228,7 @@ import Testing
     @Test func openHandsTheTerminalToTheCommandThenRefreshes() throws {
         let file = folder.path + "/count"
         try "1\n".write(toFile: file, atomically: true, encoding: .utf8)
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", "cat '\(file)'")]
         configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "echo 9 > '\(file)'")]
         let (program, terminal) = try run(
@@ -243,7 +243,7 @@ import Testing
     }
 
     @Test func risesNotifyWhenAllowedAndOnlyOnceAWhile() throws {
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", counter)]
         configuration.watchIntervalSeconds = 1
         configuration.notificationMode = .always
@@ -268,18 +268,17 @@ import Testing
     @Test func anEventsReaderThatGoesAwayIsReportedOnceAndIsNotFatal() throws {
         let (ends, sink) = try pipeSink()
         ends.close()
-        var configuration = BoardAutomation.Configuration()
+        var configuration = BoardEngine.Configuration()
         configuration.watches = [watch("Mail", counter)]
         configuration.watchIntervalSeconds = 1
-        configuration.eventsSink = 0
-        configuration.eventsName = "'events.fifo'"
-        let (program, terminal) = try run(configuration, quitTime: 3.5, sinks: [sink])
+        configuration.writesEvents = true
+        let (program, terminal) = try run(configuration, quitTime: 3.5, sinks: [sink], eventsName: "'events.fifo'")
         #expect(program.board.toolbar.buttons[0].count == 4)
         let notices = Set(terminal.frames.map { $0.canvas.line(at: 7) }.filter { $0.contains("events to") })
         #expect(notices.count == 1, "\(notices)")
         #expect(notices.first?.hasPrefix(" events to 'events.fifo' stopped: Broken pipe") == true, "\(notices)")
         #expect(
-            BoardAutomation.describe(.dropped(lineCount: 3), name: "standard output")
+            BoardProgram.describe(.dropped(lineCount: 3), name: "standard output")
                 == "events to standard output: 3 lines dropped, the reader fell behind")
     }
 

@@ -105,6 +105,7 @@ public struct BoardEngine: Sendable {
         case .count(let update, let source):
             board.apply(update, at: time, source: source)
         case .press(let index, let source):
+            board.advance(to: time)
             board.autoPlay.stop()
             board.press(buttonAt: index, at: time, source: source)
         case .refreshWatches:
@@ -113,6 +114,8 @@ public struct BoardEngine: Sendable {
             effects += finished(result, at: time)
         case .problem(let message):
             board.report(message, at: time)
+        case .badLine(let message):
+            board.reportBadLine(message, at: time)
         }
         effects += takeEvents(at: time, firstReading: false)
         effects += startDueWatches(at: time)
@@ -149,6 +152,17 @@ public struct BoardEngine: Sendable {
     /// Ends every motion at once, leaving each badge at rest: for a front end that shows no motion.
     public mutating func stopMotion() {
         board.toolbar.stopMotion()
+    }
+
+    /// The reports kept since the last call (with ``BadgeBoard/keepsReports``), oldest first: for a front end
+    /// that tells every one, not only the latest.
+    public mutating func takeReports() -> [BoardReport] {
+        board.takeReports()
+    }
+
+    /// Hides the help overlay: for a front end that says the keys instead of showing them.
+    public mutating func hideHelp() {
+        board.isShowingHelp = false
     }
 
     /// Sets how long live counts wait to be shown together, in seconds (``BadgeBoard/countsIntervalSeconds``).

@@ -17,4 +17,6 @@ public enum BoardInput: Sendable, Equatable {
     case processFinished(ProcessResult)
     /// A problem the user should know about, for the status line.
     case problem(String)
+    /// A line of live counts that could not be used (too long, say), counted with the bad lines of its read.
+    case badLine(String)
 }
