@@ -42,10 +42,8 @@ struct LineProgram: TerminalProgram {
     private var waitingCommands: ArraySlice<String> = []
     /// The `--open` command that has the terminal, by request identifier, if one has.
     private var foregroundRequest: Int?
-    /// How many bad lines have been told since the turn of the run loop began (its tick).
-    private var badLinesTold = 0
-    /// How many more bad lines came in this turn than are told one by one, told together when it ends.
-    private var badLinesHeldBack = 0
+    /// What is said of the board's reports on the message sink, bounded.
+    private var log = MessageLog()
 
     /// Creates the program around a board.
     ///
@@ -206,36 +204,18 @@ struct LineProgram: TerminalProgram {
         return false
     }
 
-    /// Writes a report on the message sink; a bad line only while this turn has told fewer than
-    /// ``BadgeBoard/badLinesToldPerBatch``, else it is counted for ``endTurn(into:)``.
+    /// Writes a report on the message sink, as the log allows.
     private mutating func tell(_ report: BoardReport, into commands: inout [ProgramCommand]) {
-        switch report {
-        case .notice(let text):
-            commands.append(.write("badgebar: \(text)", sink: messageSink))
-        case .badLine(let text):
-            guard badLinesTold < BadgeBoard.badLinesToldPerBatch else {
-                badLinesHeldBack += 1
-                return
-            }
-            badLinesTold += 1
-            commands.append(.write("badgebar: \(text)", sink: messageSink))
-        case .moreBadLines(let count):
-            badLinesHeldBack += count
+        if let message = log.message(for: report) {
+            commands.append(.write(message, sink: messageSink))
         }
     }
 
     /// Says how many bad lines this turn held back, if any, and starts the count of a new turn.
     private mutating func endTurn(into commands: inout [ProgramCommand]) {
-        if badLinesHeldBack > 0 {
-            commands.append(.write(Self.moreBadLinesNotice(badLinesHeldBack), sink: messageSink))
+        if let message = log.endTurn() {
+            commands.append(.write(message, sink: messageSink))
         }
-        badLinesTold = 0
-        badLinesHeldBack = 0
-    }
-
-    /// The notice for bad lines that were not told one by one.
-    static func moreBadLinesNotice(_ count: Int) -> String {
-        "badgebar: … and \(count) more bad line\(count == 1 ? "" : "s")"
     }
 
     /// Takes in what the board program asked for, and returns whether it quits.

@@ -251,9 +251,9 @@ import Testing
         #expect(Self.writes(program.update(.lines(LineBatch(["launch", "jump"]), source: 1), at: 2)) == [])
         #expect(
             Self.writes(program.update(.tick, at: 2.1)) == [
-                Written(text: LineProgram.moreBadLinesNotice(20 - limit + 3), sink: 1)
+                Written(text: MessageLog.moreBadLinesNotice(20 - limit + 3), sink: 1)
             ])
-        #expect(LineProgram.moreBadLinesNotice(1) == "badgebar: … and 1 more bad line")
+        #expect(MessageLog.moreBadLinesNotice(1) == "badgebar: … and 1 more bad line")
 
         // A new turn tells its own bad lines again, and a notice is never held back.
         let commands = program.update(.lines(LineBatch((1...7).map { "launch \($0)" }), source: 1), at: 3)
@@ -264,7 +264,7 @@ import Testing
         let quit = program.update(.lines(LineBatch(["q"]), source: 1), at: 3)
         #expect(Self.quits(quit))
         #expect(
-            Self.writes(quit) == [Written(text: LineProgram.moreBadLinesNotice(2), sink: 1)], "said before the quit")
+            Self.writes(quit) == [Written(text: MessageLog.moreBadLinesNotice(2), sink: 1)], "said before the quit")
     }
 
     @Test func aReaderThatGoesAwayEndsIt() {

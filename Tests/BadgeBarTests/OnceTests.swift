@@ -19,64 +19,103 @@ import Testing
         return App(options: options)
     }
 
+    /// What one `--once` run printed, wrote on standard error and wrote as events, run by the real runner on a
+    /// backend with no terminal (real children for the watches).
+    struct Run {
+        var text: String
+        var messages: [String]
+        var events: [String]
+        var ending: ProgramRunner.Ending
+    }
+
+    func runOnce(
+        _ app: App, format: StatusBarFormat = .plain,
+        style: StatusBarStyle = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome), sources: [LineReader] = []
+    ) throws -> Run {
+        let messages = try FileDescriptor.pipe()
+        let events = try FileDescriptor.pipe()
+        let messageReader = PipeReader(descriptor: messages.read)
+        let eventReader = PipeReader(descriptor: events.read)
+        defer {
+            messageReader.close()
+            eventReader.close()
+        }
+        let terminal = try LineTerminal(keys: .none)
+        defer { terminal.close() }
+        var program = app.onceProgram(
+            startTime: terminal.now, unixTimeOffset: 0, events: (sink: 0, name: "pipe"), messageSink: 1,
+            sourceCount: sources.count)
+        let sinks = [
+            OutputSink(descriptor: events.write, name: "events", owned: true),
+            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+        ]
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
+        func lines(_ reader: PipeReader) -> [String] { reader.readAll().split(separator: "\n").map(String.init) }
+        return Run(
+            text: format.render(program.board.toolbar, style: style), messages: lines(messageReader),
+            events: lines(eventReader), ending: ending)
+    }
+
     @Test func theGoldenToolbarAsTmuxPrintsIt() throws {
         let app = try app(["--format", "tmux"])
-        let text = app.onceText(
-            .tmux, style: app.onceStyle(noColorVariable: nil, usesUTF8: true), sources: [], problem: { _ in })
-        #expect(text + "\n" == (try String(contentsOfFile: Self.golden + "/tmux.txt", encoding: .utf8)))
+        let run = try runOnce(app, format: .tmux, style: app.onceStyle(noColorVariable: nil, usesUTF8: true))
+        #expect(run.ending == .quit)
+        #expect(run.text + "\n" == (try String(contentsOfFile: Self.golden + "/tmux.txt", encoding: .utf8)))
     }
 
     @Test func countsFromASourceApplyInOrderAndBadLinesAreReported() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("Messages=7\nCart+=2\nNope=1\nnot a line\nMessages-=1\n", to: "counts")
         let app = try app(["--counts-from", path])
-        let source = try LineReader(path: path, endsWithItsWriters: true)
-        var problems: [String] = []
-        let text = app.onceText(
-            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome), sources: [source],
-            problem: { problems.append($0) })
-        #expect(text == "\" 6  $ 3  ! 99+  = *  %  * #1  v 0")
+        let run = try runOnce(app, sources: [try LineReader(path: path, endsWithItsWriters: true)])
+        #expect(run.text == "\" 6  $ 3  ! 99+  = *  %  * #1  v 0")
         #expect(
-            problems == [
-                "ignored 'Nope': no button has that title",
-                "ignored 'not a line': expected Name=N, Name+=N or Name-=N",
+            run.messages == [
+                "badgebar: ignored 'Nope': no button has that title",
+                "badgebar: ignored 'not a line': expected Name=N, Name+=N or Name-=N",
             ])
     }
 
-    @Test func watchesRunOnceSideBySideAndTheirFailuresAreReported() throws {
-        let app = try app([])
-        let watches = try [
-            "Messages=echo 7", "Cart=printf 'Cart=3\\nMessages+=1\\n'", "Builds@1s=sleep 5", "Cart=exit 4",
-        ].map { text throws(ButtonCommand.ParseError) in try ButtonCommand.parse(text, allowsInterval: true) }
-        var problems: [String] = []
+    @Test func watchesRunOnceSideBySideAsTheFullScreenRunsThem() throws {
+        let folder = try TemporaryFolder()
+        let app = try app([
+            "--watch", "Messages=echo 7", "--watch", "Cart=printf 'Cart=3\\nMessages+=1\\n'",
+            "--watch", "Notifications@1s=sleep 5",
+            "--watch", "Jobs=echo \"$BADGEBAR_BUTTON\" > '\(folder.path)/seen'; echo 4",
+            "--watch", "Tag=echo 'no such host' >&2; exit 4",
+        ])
         let clock = MonotonicClock()
-        let text = app.onceText(
-            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome),
-            sources: [WatchesRunOnce(watches: watches, defaultIntervalSeconds: 30)],
-            problem: { problems.append($0) })
+        let run = try runOnce(app)
         #expect(clock.now < 3, "side by side, the slow one ended at its limit of 1 s")
-        #expect(text.hasPrefix("\" 8  $ 3"), "\(text)")
-        #expect(problems == ["Builds: 'sleep 5' timed out after 1s", "Cart: 'exit 4' failed, exit 4"])
+        #expect(run.text.hasPrefix("\" 8  $ 3"), "\(run.text)")
+        // A failed watch keeps its count and shows the stale mark, as the full screen does.
+        #expect(run.text == "\" 8  $ 3  ! 99+?  = *  % 4  * #1?  v 0", "\(run.text)")
+        #expect(
+            Set(run.messages) == [
+                "badgebar: Notifications: 'sleep 5' timed out after 1s",
+                "badgebar: Tag: 'echo 'no such host' >&2; exit 4' failed, exit 4 (no such host)",
+            ])
+        #expect(
+            (try? String(contentsOfFile: folder.path + "/seen", encoding: .utf8)) == "Jobs\n",
+            "the watch knows its button")
     }
 
-    @Test func eachChangeOfACountIsHandedOnAsItIsMadeWithItsSource() throws {
+    @Test func eachChangeOfACountIsWrittenAsAnEventWithItsSource() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("Messages=7\nNope=1\nMessages=7\nCart+=2\n", to: "counts")
-        let app = try app(["--counts-from", path])
-        let watches = [ButtonCommand(buttonTitle: "Cart", command: "echo 5", intervalSeconds: nil)]
-        var changes: [String] = []
-        _ = app.onceText(
-            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome),
-            sources: [
-                try LineReader(path: path, endsWithItsWriters: true),
-                WatchesRunOnce(watches: watches, defaultIntervalSeconds: 30),
-            ],
-            problem: { _ in },
-            changed: { event in
-                changes.append(
-                    "\(event.kind) \(event.buttonTitle) \(event.previousCount) \(event.count) \(event.source)")
-            })
-        #expect(changes == ["change Messages 3 7 counts", "change Cart 1 3 counts", "change Cart 3 5 watch"])
+        let app = try app(["--counts-from", path, "--watch", "Cart=sleep 0.3; echo 5"])
+        let run = try runOnce(app, sources: [try LineReader(path: path, endsWithItsWriters: true)])
+        let changes = run.events.map { line in
+            ["button", "previous", "count", "source"].map { key in
+                line.split(separator: ",").first { $0.contains("\"\(key)\":") }.map(String.init) ?? "?"
+            }.joined(separator: " ")
+        }
+        #expect(
+            changes == [
+                #""button":"Messages" "previous":3 "count":7 "source":"counts"}"#,
+                #""button":"Cart" "previous":1 "count":3 "source":"counts"}"#,
+                #""button":"Cart" "previous":3 "count":5 "source":"watch"}"#,
+            ], "\(run.events)")
     }
 
     @Test func theStyleFollowsIconsColourAndLocale() throws {
@@ -95,8 +134,7 @@ import Testing
 
     @Test func autoPlayNeverRunsForOnce() throws {
         guard case .run(let options) = try Options.parse(["--once"]) else { return }
-        let text = App(options: options).onceText(
-            .plain, style: StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome), sources: [], problem: { _ in })
-        #expect(text == "\" 2  $  ! 96", "the Inbox's counts as they start")
+        let run = try runOnce(App(options: options))
+        #expect(run.text == "\" 2  $  ! 96", "the Inbox's counts as they start")
     }
 }

@@ -40,8 +40,32 @@ extension EndToEnd {
                 "Mail=echo 12", "--watch", "Jobs=echo oops",
             ])
             #expect(result.status == .exited(0))
-            #expect(result.standardOutput == "@ 12  %\n")
+            #expect(result.standardOutput == "@ 12  %?\n", "the failed watch's button has the stale mark")
             #expect(result.standardError == "badgebar: Jobs: 'echo oops' wrote 'oops', not a count\n")
+        }
+
+        @Test("--once runs watches as the full screen does: BADGEBAR_BUTTON, the error's line, the stale mark, SIGUSR1")
+        func watchesAsTheFullScreenRunsThem() throws {
+            let result = try run([
+                "--once", "--icons", "ascii", "--button", "Mail:envelope:3", "--button", "Jobs:gear:0",
+                "--watch", "Mail=echo $BADGEBAR_BUTTON gone >&2; exit 2", "--watch",
+                "Jobs=test \"$BADGEBAR_BUTTON\" = Jobs && echo 5",
+            ])
+            #expect(result.status == .exited(0))
+            #expect(result.standardOutput == "@ 3?  % 5\n", "the count kept, marked stale; the button's own title")
+            #expect(
+                result.standardError
+                    == "badgebar: Mail: 'echo $BADGEBAR_BUTTON gone >&2; exit 2' failed, exit 2 (Mail gone)\n")
+
+            // SIGUSR1 while a watch runs asks for its run again, as the README's pkill does: it never ends --once.
+            let script = """
+                "$0" --once --icons ascii --button Mail:envelope:0 --watch 'Mail=sleep 1; echo 4' &
+                pid=$!; sleep 0.4; kill -USR1 $pid; wait $pid; echo "[exit $?]"
+                """
+            let signalled = try ChildProcess.run(
+                "/bin/sh", ["-c", script, try BadgebarBinary.path()],
+                environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]), timeout: 10)
+            #expect(signalled.standardOutput == "@ 4\n[exit 0]\n", "\(signalled.standardError)")
         }
 
         @Test("NO_COLOR turns the tmux colours off; --color always turns them back on")

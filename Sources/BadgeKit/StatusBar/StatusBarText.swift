@@ -6,11 +6,21 @@
 /// luminance of the badge colour as it is shown.
 enum StatusBarText {
     /// `💬 3  🛒 1  🔔 99+`: each icon, a space and its badge's text; buttons two spaces apart.
+    ///
+    /// A button whose count may be out of date (its watch fails) has the stale mark `?` after its badge, or after
+    /// its icon when it shows none, in every form; the JSON form says `"stale":true`.
     static func plain(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
-        toolbar.buttons.map { button in
+        toolbar.buttons.indices.map { index in
+            let button = toolbar.buttons[index]
             let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
-            return badgeText(of: button, style: style).map { "\(icon) \($0)" } ?? icon
+            return (badgeText(of: button, style: style).map { "\(icon) \($0)" } ?? icon) + staleMark(toolbar, index)
         }.joined(separator: "  ")
+    }
+
+    /// The stale mark of a button whose count may be out of date, else nothing.
+    static func staleMark(_ toolbar: BadgeToolbar, _ index: Int) -> String {
+        toolbar.staleMarks.indices.contains(index) && toolbar.staleMarks[index]
+            ? String(Character(BadgeToolbar.staleGlyph)) : ""
     }
 
     /// The plain text with tmux style directives: each count or word badge ` 3 ` in its colours, a dot in its colour.
@@ -21,13 +31,15 @@ enum StatusBarText {
     /// colour); without colour a badge is in reverse video and a dot in bold.
     static func tmux(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
         let depth = style.colorDepth
-        return toolbar.buttons.map { button in
+        return toolbar.buttons.indices.map { index in
+            let button = toolbar.buttons[index]
+            let mark = staleMark(toolbar, index)
             let icon = escapedForTmux(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))
-            guard let text = badgeText(of: button, style: style).map(escapedForTmux) else { return icon + " " }
+            guard let text = badgeText(of: button, style: style).map(escapedForTmux) else { return icon + mark + " " }
             let directive: String
             if button.style == .dot {
                 directive = depth == .monochrome ? "bold" : "fg=\(tmuxColor(button.badgeColor, depth: depth))"
-                return "\(icon) #[\(directive)]\(text)#[default] "
+                return "\(icon) #[\(directive)]\(text)#[default]\(mark) "
             }
             if depth == .monochrome {
                 directive = "reverse"
@@ -35,7 +47,7 @@ enum StatusBarText {
                 let ink = tmuxColor(depth.badgeTextColor(on: button.badgeColor), depth: depth)
                 directive = "fg=\(ink),bg=\(tmuxColor(button.badgeColor, depth: depth))"
             }
-            return "\(icon)#[\(directive)] \(text) #[default]"
+            return "\(icon)#[\(directive)] \(text) #[default]\(mark)"
         }.joined(separator: " ")
     }
 
@@ -47,7 +59,8 @@ enum StatusBarText {
     /// count badges' counts, saturating.
     static func json(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
         var total = 0
-        let buttons = toolbar.buttons.map { button in
+        let buttons = toolbar.buttons.indices.map { index in
+            let button = toolbar.buttons[index]
             if button.style == .count {
                 total = BadgeCount.adding(max(button.count, 0), to: total)
             }
@@ -60,6 +73,7 @@ enum StatusBarText {
                 ("badgeColor", JSONText.quoted(button.badgeColor.description)),
                 ("textColor", JSONText.quoted(button.badgeColor.contrastingForeground.description)),
                 ("spoken", JSONText.quoted(StatusText.describe(button))),
+                ("stale", staleMark(toolbar, index).isEmpty ? "false" : "true"),
             ])
         }
         return JSONText.object([
@@ -73,12 +87,13 @@ enum StatusBarText {
     /// its black or white as `color`; a dot's block has the badge colour as `color`;
     /// a block without a badge, or any block without colour, has neither.
     static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
-        let blocks = toolbar.buttons.map { button in
+        let blocks = toolbar.buttons.indices.map { index in
+            let button = toolbar.buttons[index]
             let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
             let text = badgeText(of: button, style: style)
             var members: [(key: String, value: String)] = [
                 ("name", JSONText.quoted("badgebar")), ("instance", JSONText.quoted(button.title)),
-                ("full_text", JSONText.quoted(text.map { "\(icon) \($0)" } ?? icon)),
+                ("full_text", JSONText.quoted((text.map { "\(icon) \($0)" } ?? icon) + staleMark(toolbar, index))),
             ]
             if text != nil, style.colorDepth != .monochrome {
                 if button.style == .dot {
