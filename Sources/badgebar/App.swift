@@ -166,9 +166,9 @@ struct App {
             board = BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: startTime, isRunning: false))
         }
         if let title = options.title {
-            board.toolbar.title = title
+            board.title = title
         }
-        board.toolbar.badgeCorner = options.badgeCorner
+        board.badgeCorner = options.badgeCorner
         return board
     }
 }

@@ -62,7 +62,7 @@ struct LineProgram: TerminalProgram {
         events: (sink: Int, name: String) = (0, ""), startTime: Double = 0
     ) {
         var board = board
-        board.toolbar.stopMotion()
+        board.stopMotion()
         // Standard error is a log: every notice is told, not only the status line's latest.
         board.keepsReports = true
         // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.

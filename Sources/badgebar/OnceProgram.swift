@@ -37,7 +37,7 @@ struct OnceProgram: TerminalProgram {
     ) {
         var board = board
         board.autoPlay.stop()
-        board.toolbar.stopMotion()
+        board.stopMotion()
         board.keepsReports = true
         screen = BoardProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1,

@@ -6,8 +6,8 @@
 /// comes out; ``render(into:at:appearance:)`` draws any state at any instant. Keys act through
 /// the table ``keyBindings``; an optional ``AutoPlay`` script raises counts until the first key or click.
 public struct BadgeBoard: Sendable {
-    /// The title and buttons.
-    public var toolbar: BadgeToolbar
+    /// The title and buttons; their counts change only through the board, which records each change as an event.
+    public internal(set) var toolbar: BadgeToolbar
     /// The script that raises counts until the first key or click.
     public var autoPlay: AutoPlay
     /// Whether the help overlay listing every key is shown.
@@ -201,6 +201,23 @@ public struct BadgeBoard: Sendable {
         guard staleReasons.indices.contains(index) else { return }
         staleReasons[index] = reason.map { Sanitizer.printable($0) }
         toolbar.setStale(reason != nil, forButtonAt: index)
+    }
+
+    /// The toolbar's title, drawn in bold on the left.
+    public var title: String {
+        get { toolbar.title }
+        set { toolbar.title = newValue }
+    }
+
+    /// The corner every badge sits on.
+    public var badgeCorner: BadgeCorner {
+        get { toolbar.badgeCorner }
+        set { toolbar.badgeCorner = newValue }
+    }
+
+    /// Ends every motion at once, leaving each badge at rest: for a front end that shows no motion.
+    public mutating func stopMotion() {
+        toolbar.stopMotion()
     }
 
     /// The total of the count badges (dots and words left out), saturating: the toolbar's.

@@ -151,7 +151,7 @@ public struct BoardEngine: Sendable {
 
     /// Ends every motion at once, leaving each badge at rest: for a front end that shows no motion.
     public mutating func stopMotion() {
-        board.toolbar.stopMotion()
+        board.stopMotion()
     }
 
     /// The reports kept since the last call (with ``BadgeBoard/keepsReports``), oldest first: for a front end
