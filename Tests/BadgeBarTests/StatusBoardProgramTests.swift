@@ -38,6 +38,7 @@ import Testing
         let terminal = ScriptedTerminal(
             size: TerminalSize(columns: 60, rows: 8),
             script: script + [ScriptedTerminal.Step(at: quitTime, .input(.character("q")))])
+        terminal.runsRealChildren = true
         terminal.realWaitSeconds = realWaitSeconds
         var program = BoardProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: framesPerSecond,
@@ -101,6 +102,7 @@ import Testing
                 ScriptedTerminal.Step(at: 0.5, .problem("ready")),
                 ScriptedTerminal.Step(at: 5.5, .input(.character("q"))),
             ])
+        terminal.runsRealChildren = true
         terminal.realWaitSeconds = 0.05
         let model = try board()
         let program = BoardProgram(
