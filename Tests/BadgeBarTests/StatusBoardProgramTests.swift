@@ -6,7 +6,8 @@ import Testing
 @testable import badgebar
 
 /// The board program with watches, press commands, events, title and notifications, run by the real runner on a
-/// scripted terminal, with real children: the virtual clock moves once the children have had a moment.
+/// scripted terminal whose children are answered from the script, so the virtual clock never waits; the one test
+/// of what is left running has real children.
 @Suite(.serialized) struct StatusBoardProgramTests {
     /// A folder for the commands' files, and a unique word for finding their processes.
     let folder: TemporaryFolder
@@ -27,20 +28,26 @@ import Testing
     /// Runs a program on a scripted terminal until `q` at `quitTime`, and returns both.
     ///
     /// - Parameters:
-    ///   - realWaitSeconds: How long the terminal waits for the children before each move of its clock.
-    ///   - framesPerSecond: The frame rate while badges move, which sets how often the clock moves.
+    ///   - columns: The screen's width.
+    ///   - realWaitSeconds: With real children, how long the terminal waits for them before each move of its
+    ///     clock; `nil` for children answered by `answers`.
+    ///   - answers: Gives the terminal its answers to the program's commands.
     private func run(
         _ configuration: BoardEngine.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
-        quitTime: Double, sinks: [OutputSink] = [], sources: [LineReader] = [], realWaitSeconds: Double = 0.05,
-        framesPerSecond: Int = 30, eventsName: String = ""
+        quitTime: Double, sinks: [OutputSink] = [], sources: [LineReader] = [], columns: Int = 60,
+        realWaitSeconds: Double? = nil, eventsName: String = "", answers: (ScriptedTerminal) -> Void = { _ in }
     ) throws -> (BoardProgram, ScriptedTerminal) {
         let model = try board ?? self.board()
         let terminal = ScriptedTerminal(
-            size: TerminalSize(columns: 60, rows: 8),
+            size: TerminalSize(columns: columns, rows: 8),
             script: script + [ScriptedTerminal.Step(at: quitTime, .input(.character("q")))])
-        terminal.realWaitSeconds = realWaitSeconds
+        if let realWaitSeconds {
+            terminal.runsRealChildren = true
+            terminal.realWaitSeconds = realWaitSeconds
+        }
+        answers(terminal)
         var program = BoardProgram(
-            board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: framesPerSecond,
+            board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 30,
             configuration: configuration, eventsName: eventsName)
         #expect(ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks) == .quit)
         return (program, terminal)
@@ -50,9 +57,17 @@ import Testing
         ButtonCommand(buttonTitle: title, command: command, intervalSeconds: seconds)
     }
 
-    /// A script that adds one to a count kept in a file and prints it.
-    private var counter: String {
-        "n=$(cat '\(folder.path)/n' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\(folder.path)/n'; echo $n"
+    /// The command of a watch that counts up: its runs print 1, 2, 3 and so on, up to `last`, then `last` again.
+    private static let counter = "mail-count"
+
+    /// Answers the counter's runs with 1, 2, 3 and so on, up to `last`.
+    private static func count(upTo last: Int) -> (ScriptedTerminal) -> Void {
+        { terminal in
+            for count in 1...last {
+                terminal.answer(
+                    command: counter, with: ScriptedTerminal.ProcessAnswer(output: "\(count)\n", afterSeconds: 0.25))
+            }
+        }
     }
 
     /// Whether any process still runs with the marker in its command line.
@@ -69,11 +84,13 @@ import Testing
 
     @Test func aWatchFeedsItsButtonOnItsIntervalAndTheTitleCarriesTheTotal() throws {
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", counter)]
+        configuration.watches = [watch("Mail", Self.counter)]
         configuration.watchIntervalSeconds = 1
         configuration.setsWindowTitle = true
-        let (program, terminal) = try run(configuration, quitTime: 3.5)
+        let (program, terminal) = try run(configuration, quitTime: 3.5, answers: Self.count(upTo: 9))
         #expect(program.board.toolbar.buttons[0].count == 4, "runs at 0, 1, 2 and 3")
+        #expect(terminal.processRequests.map(\.time) == [0, 1, 2, 3])
+        #expect(terminal.processRequests.allSatisfy { $0.request.environment == ["BADGEBAR_BUTTON": "Mail"] })
         #expect(terminal.windowTitles == ["Status", "(1) Status", "(2) Status", "(3) Status", "(4) Status"])
         #expect(terminal.lastFrame.map { $0.line(at: 1).contains(" 4 ") } == true)
         // The badge moved: some frame between two counts shows a badge in motion (a roll or a pop).
@@ -91,33 +108,23 @@ import Testing
     }
 
     @Test func aFailingWatchKeepsTheLastGoodCountMarksTheBadgeAndSaysWhy() throws {
-        let flag = folder.path + "/fail"
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", "if [ -e '\(flag)' ]; then echo oops >&2; exit 3; fi; echo 5")]
+        configuration.watches = [watch("Mail", "mail-count --folder inbox")]
         configuration.watchIntervalSeconds = 1
-        let terminal = ScriptedTerminal(
-            size: TerminalSize(columns: 100, rows: 8),
-            script: [
-                ScriptedTerminal.Step(at: 0.5, .problem("ready")),
-                ScriptedTerminal.Step(at: 5.5, .input(.character("q"))),
-            ])
-        terminal.realWaitSeconds = 0.05
-        let model = try board()
-        let program = BoardProgram(
-            board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 30,
-            configuration: configuration)
-        // The flag appears after the first good reading: the scripted problem event at 0.5 is the moment.
-        var wrapper = FlagSetter(program: program, flag: flag)
-        #expect(ProgramRunner.run(&wrapper, on: terminal) == .quit)
-        let ended = wrapper.program
+        // The first run prints a count, every one after fails.
+        let (ended, terminal) = try run(configuration, quitTime: 5.5, columns: 100) { terminal in
+            terminal.answer(command: "mail-count --folder inbox", with: .init(output: "5\n"))
+            terminal.answer(command: "mail-count --folder inbox", with: .init(errors: "oops\n", status: 3))
+        }
+        #expect(terminal.processRequests.count == 6, "runs at 0 to 5")
         #expect(ended.board.toolbar.buttons[0].count == 5)
         #expect(ended.board.toolbar.staleMarks == [true, false])
         #expect(ended.board.staleReasons[0] == "failed, exit 3 (oops)")
         let failed = terminal.frames.first { $0.canvas.line(at: 7).contains("Mail: '") }
         #expect(
-            failed?.canvas.line(at: 7).hasPrefix(" Mail: 'if [ -e '") == true
-                && failed?.canvas.line(at: 7).contains("failed, exit 3 (oops)") == true,
+            failed?.canvas.line(at: 7).hasPrefix(" Mail: 'mail-count --folder inbox' failed, exit 3 (oops)") == true,
             "\(failed?.canvas.line(at: 7) ?? "no notice")")
+        #expect(failed?.time == 1, "the first failure is shown as it comes")
         let last = try #require(terminal.lastFrame)
         #expect(last.line(at: 1).contains("? 5 "), "\(last.line(at: 1))")
         #expect(last.line(at: 7).hasPrefix(" Mail: 5 unread (stale: failed, exit 3 (oops))"), "\(last.line(at: 7))")
@@ -129,7 +136,7 @@ import Testing
             watch("Mail", "sleep 30 # \(marker)", every: 1),
             watch("News", "(sleep 31 # \(marker)\n) & while sleep 0.1; do :; done", every: 1.5),
         ]
-        let (program, _) = try run(configuration, quitTime: 2.9)
+        let (program, _) = try run(configuration, quitTime: 2.9, realWaitSeconds: 0.05)
         #expect(program.engine.watches.watches[0].problem == .timedOut(seconds: 1))
         #expect(program.engine.watches.watches[1].problem != nil)
         #expect(program.board.toolbar.staleMarks == [true, true])
@@ -139,10 +146,11 @@ import Testing
 
     @Test func outputThatIsNotACountIsAProblemToo() throws {
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [
-            watch("Mail", "echo 'three new'"), watch("News", "head -c 100000 /dev/zero | tr '\\0' 1"),
-        ]
-        let (program, _) = try run(configuration, quitTime: 1)
+        configuration.watches = [watch("Mail", "mail-summary"), watch("News", "news-dump")]
+        let (program, _) = try run(configuration, quitTime: 1) { terminal in
+            terminal.answer(command: "mail-summary", with: .init(output: "three new\n"))
+            terminal.answer(command: "news-dump", with: .init(output: String(repeating: "1", count: 100_000)))
+        }
         #expect(program.engine.watches.watches[0].problem == .notACount(firstLine: "three new"))
         #expect(
             program.engine.watches.watches[1].problem
@@ -152,33 +160,35 @@ import Testing
 
     @Test func sigusr1RefreshesEveryWatchAtOnce() throws {
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", counter)]
-        let (program, _) = try run(
-            configuration, script: [ScriptedTerminal.Step(at: 5, .signal(SIGUSR1))], quitTime: 6)
+        configuration.watches = [watch("Mail", Self.counter)]
+        let (program, terminal) = try run(
+            configuration, script: [ScriptedTerminal.Step(at: 5, .signal(SIGUSR1))], quitTime: 6,
+            answers: Self.count(upTo: 9))
         #expect(program.board.toolbar.buttons[0].count == 2, "at the start, then at the signal, not at 30 s")
+        #expect(terminal.processRequests.map(\.time) == [0, 5])
     }
 
     @Test func aPressRunsItsCommandThenRefreshesTheWatchWhichSeesWhatTheCommandDid() throws {
-        let file = folder.path + "/mail"
-        try "5\n".write(toFile: file, atomically: true, encoding: .utf8)
         let (ends, sink) = try pipeSink()
         defer { ends.close() }
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", "cat '\(file)'")]
-        configuration.pressCommands = [
-            ButtonCommand(
-                buttonTitle: "Mail",
-                command:
-                    "sleep 0.3; echo \"$BADGEBAR_BUTTON $BADGEBAR_COUNT\" > '\(folder.path)/seen'; echo 2 > '\(file)'")
-        ]
+        configuration.watches = [watch("Mail", "mail-count")]
+        configuration.pressCommands = [ButtonCommand(buttonTitle: "Mail", command: "mark-read")]
         configuration.writesEvents = true
         configuration.unixTimeOffset = 1_000_000
-        // The press's command takes a while: a refresh before its end would read 5 again. Quitting before
-        // the watch's next turn (30 s) leaves only the refresh to read the 2.
-        let (program, _) = try run(
+        // The press's command takes a while: the refresh comes after its end. Quitting before the watch's next
+        // turn (30 s) leaves only the refresh to read the 2.
+        let (program, terminal) = try run(
             configuration, script: [ScriptedTerminal.Step(at: 1, .input(.character("1")))], quitTime: 20,
-            sinks: [sink], realWaitSeconds: 0.6, framesPerSecond: 2)
-        #expect(try String(contentsOfFile: folder.path + "/seen", encoding: .utf8) == "Mail 5\n")
+            sinks: [sink]
+        ) { terminal in
+            terminal.answer(command: "mail-count", with: .init(output: "5\n"))
+            terminal.answer(command: "mail-count", with: .init(output: "2\n"))
+            terminal.answer(command: "mark-read", with: .init(afterSeconds: 0.3))
+        }
+        #expect(terminal.processRequests.map(\.request.command) == ["mail-count", "mark-read", "mail-count"])
+        #expect(terminal.processRequests.map(\.time) == [0, 1, 1.3], "the refresh waits for the command's end")
+        #expect(terminal.processRequests[1].request.environment == ["BADGEBAR_BUTTON": "Mail", "BADGEBAR_COUNT": "5"])
         #expect(program.board.toolbar.buttons[0].count == 2)
         let lines = ends.readAll().split(separator: "\n").map(String.init)
         #expect(
@@ -193,15 +203,20 @@ import Testing
 
     @Test func aPressWithoutCommandsRefreshesAtOnceAndAFailingPressCommandIsReported() throws {
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", counter)]
+        configuration.watches = [watch("Mail", Self.counter)]
         configuration.pressCommands = [ButtonCommand(buttonTitle: "News", command: "echo nope >&2; exit 4")]
         let (program, terminal) = try run(
             configuration,
             script: [
                 ScriptedTerminal.Step(at: 1, .input(.character("1"))),
                 ScriptedTerminal.Step(at: 2, .input(.character("2"))),
-            ], quitTime: 3)
+            ], quitTime: 3
+        ) { terminal in
+            Self.count(upTo: 9)(terminal)
+            terminal.answer(command: "echo nope >&2; exit 4", with: .init(errors: "nope\n", status: 4))
+        }
         #expect(program.board.toolbar.buttons[0].count == 2, "the press refreshed Mail's watch")
+        #expect(terminal.processRequests.map(\.time) == [0, 1, 2])
         #expect(
             terminal.frames.contains {
                 $0.canvas.line(at: 7).hasPrefix(" News: 'echo nope >&2; exit 4' failed, exit 4 (nope)")
@@ -209,34 +224,38 @@ import Testing
     }
 
     @Test func aPressWhileTheButtonsCommandRunsStartsNothingAndOneAfterItsEndRunsItAgain() throws {
-        let file = folder.path + "/runs"
         var configuration = BoardEngine.Configuration()
-        configuration.pressCommands = [
-            ButtonCommand(buttonTitle: "Mail", command: "echo run >> '\(file)'; sleep 1 # \(marker)")
-        ]
-        // Three quick presses while the command runs, then, after steps that each wait in real time for
-        // nothing (so the command has long finished), one more.
+        configuration.pressCommands = [ButtonCommand(buttonTitle: "Mail", command: "mark-read")]
+        // Three quick presses while the command runs (it takes a second), then one long after its end.
         let presses = [1.0, 1.1, 1.2, 20].map { ScriptedTerminal.Step(at: $0, .input(.character("1"))) }
-        let pauses = (2..<20).map { ScriptedTerminal.Step(at: Double($0), .input(.focus(isFocused: true))) }
-        _ = try run(
-            configuration, script: (presses + pauses).sorted { $0.time < $1.time }, quitTime: 21,
-            realWaitSeconds: 0.3, framesPerSecond: 2)
-        let runs = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-        #expect(runs.count == 2, "one run for the three quick presses, one for the later press: \(runs)")
+        let (_, terminal) = try run(configuration, script: presses, quitTime: 21) { terminal in
+            terminal.answer(command: "mark-read", with: .init(afterSeconds: 1))
+        }
+        #expect(
+            terminal.processRequests.map(\.time) == [1, 20],
+            "one run for the three quick presses, one for the later press")
     }
 
     @Test func openHandsTheTerminalToTheCommandThenRefreshes() throws {
-        let file = folder.path + "/count"
-        try "1\n".write(toFile: file, atomically: true, encoding: .utf8)
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", "cat '\(file)'")]
-        configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "echo 9 > '\(file)'")]
+        configuration.watches = [watch("Mail", "mail-count")]
+        configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "mail-client")]
         let (program, terminal) = try run(
             configuration,
             script: [
                 ScriptedTerminal.Step(at: 1, .input(.key(.enter))),
                 ScriptedTerminal.Step(at: 2, .input(.key(.enter))),
-            ], quitTime: 3)
+            ], quitTime: 3
+        ) { terminal in
+            terminal.answer(command: "mail-count", with: .init(output: "1\n"))
+            terminal.answer(command: "mail-count", with: .init(output: "9\n"))
+            terminal.answer(command: "mail-client", with: .init(afterSeconds: 0.5))
+        }
+        #expect(
+            terminal.processRequests.map { "\($0.time) \($0.request.command) \($0.isForeground)" } == [
+                "0.0 mail-count false", "1.0 mail-client true", "1.5 mail-count false", "2.0 mail-client true",
+                "2.5 mail-count false",
+            ])
         #expect(terminal.foregroundGroups.count == 2)
         #expect(!terminal.isHandedOver)
         #expect(program.board.toolbar.buttons[0].count == 9)
@@ -244,24 +263,22 @@ import Testing
 
     @Test func risesNotifyWhenAllowedAndOnlyOnceAWhile() throws {
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", counter)]
+        configuration.watches = [watch("Mail", Self.counter)]
         configuration.watchIntervalSeconds = 1
         configuration.notificationMode = .always
-        // Time enough for each run of the watch on a busy machine before the clock moves on.
-        let (_, terminal) = try run(configuration, quitTime: 6.5, realWaitSeconds: 0.3, framesPerSecond: 2)
+        let (_, terminal) = try run(configuration, quitTime: 6.5, answers: Self.count(upTo: 9))
         // Not the first reading (0 to 1 at the start); then at most one every 5 seconds.
         #expect(terminal.notifications.map(\.body) == ["Mail: 2 unread", "Mail: 7 unread"])
-        #expect(terminal.notifications.map(\.time) == [1, 6])
+        #expect(terminal.notifications.map(\.time) == [1.25, 6.25])
         #expect(terminal.notifications.first?.title == "Status")
 
-        try? FileManager.default.removeItem(atPath: folder.path + "/n")
         configuration.notificationMode = .unfocused
         let (_, unfocused) = try run(
             configuration,
             script: [
                 ScriptedTerminal.Step(at: 2.5, .input(.focus(isFocused: false))),
                 ScriptedTerminal.Step(at: 3.5, .input(.focus(isFocused: true))),
-            ], quitTime: 4.5, realWaitSeconds: 0.3, framesPerSecond: 2)
+            ], quitTime: 4.5, answers: Self.count(upTo: 9))
         #expect(unfocused.notifications.map(\.body) == ["Mail: 4 unread"], "only while unfocused")
     }
 
@@ -269,10 +286,11 @@ import Testing
         let (ends, sink) = try pipeSink()
         ends.close()
         var configuration = BoardEngine.Configuration()
-        configuration.watches = [watch("Mail", counter)]
+        configuration.watches = [watch("Mail", Self.counter)]
         configuration.watchIntervalSeconds = 1
         configuration.writesEvents = true
-        let (program, terminal) = try run(configuration, quitTime: 3.5, sinks: [sink], eventsName: "'events.fifo'")
+        let (program, terminal) = try run(
+            configuration, quitTime: 3.5, sinks: [sink], eventsName: "'events.fifo'", answers: Self.count(upTo: 9))
         #expect(program.board.toolbar.buttons[0].count == 4)
         let notices = Set(terminal.frames.map { $0.canvas.line(at: 7) }.filter { $0.contains("events to") })
         #expect(notices.count == 1, "\(notices)")
@@ -310,27 +328,5 @@ struct PipeReader {
 
     func close() {
         descriptor.close()
-    }
-}
-
-/// A board program that creates a file when the scripted problem event arrives, so a watch starts failing then.
-private struct FlagSetter: TerminalProgram {
-    var program: BoardProgram
-    let flag: String
-
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
-        if case .problem = event {
-            _ = FileManager.default.createFile(atPath: flag, contents: nil)
-            return .none
-        }
-        return program.update(event, at: time)
-    }
-
-    func render(into canvas: inout Canvas, at time: Double) {
-        program.render(into: &canvas, at: time)
-    }
-
-    func nextWakeTime(after time: Double) -> Double? {
-        program.nextWakeTime(after: time)
     }
 }

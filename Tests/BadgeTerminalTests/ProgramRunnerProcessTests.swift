@@ -34,12 +34,15 @@ private struct Commander: TerminalProgram {
     func nextWakeTime(after time: Double) -> Double? { nil }
 }
 
+/// The runner with real children, on a scripted terminal that waits for them in real time.
+///
 /// Serialized: each test looks at the test process's children, which the others would add to.
 @Suite(.serialized) struct ProgramRunnerProcessTests {
     private func run(
         _ commands: [ProgramCommand], expecting count: Int, configure: (ScriptedTerminal) -> Void = { _ in }
     ) -> (Commander, ScriptedTerminal) {
         let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
+        terminal.runsRealChildren = true
         terminal.realWaitSeconds = 0.2
         configure(terminal)
         var program = Commander(commands: commands, expected: count)
@@ -164,6 +167,7 @@ private struct Commander: TerminalProgram {
 
     @Test func runsStillGoingWhenTheProgramEndsAreEnded() throws {
         let terminal = ScriptedTerminal(script: [.init(at: 1, .terminate(SIGTERM))])
+        terminal.runsRealChildren = true
         var program = Commander(
             commands: [.run(ProcessRequest(identifier: 6, command: "sleep 30"))], expected: 1)
         #expect(ProgramRunner.run(&program, on: terminal) == .terminated(signal: SIGTERM))
@@ -234,6 +238,7 @@ private struct Commander: TerminalProgram {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("streams-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
+        terminal.runsRealChildren = true
         terminal.realWaitSeconds = 0.2
         terminal.childTerminalPath = slavePath
         // The shell's own descriptors, as an editor or a pager would find them.
@@ -369,6 +374,7 @@ private struct Commander: TerminalProgram {
             sink.write(line: line)
         }
         let terminal = ScriptedTerminal(script: [.init(at: 1, .terminate(SIGTERM))])
+        terminal.runsRealChildren = true
         // Time for the shell to ignore SIGTERM before the program ends.
         terminal.realWaitSeconds = 0.3
         var program = Commander(

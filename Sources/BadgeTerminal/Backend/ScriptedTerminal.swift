@@ -2,9 +2,12 @@ import BadgeKit
 
 /// A terminal in memory for tests: events play from a script on a virtual clock, and every frame is kept.
 ///
-/// Time moves only when the runner waits: to the deadline it asks for, or to
-/// the next scripted event, whichever comes first. When the script runs out
-/// and nothing else is due, the terminal reports a hang-up, so a run always ends.
+/// Time moves only when the runner waits: to the deadline it asks for, to the
+/// next scripted event, or to the end of a child's run, whichever comes first.
+/// The program's children are answered from the script too, by command
+/// (``answer(command:with:)``), with no process started and no real wait; a
+/// test of the real machinery sets ``runsRealChildren``. When the script runs
+/// out and nothing else is due, the terminal reports a hang-up, so a run always ends.
 public final class ScriptedTerminal: TerminalBackend {
     /// One scripted event and when it happens.
     public struct Step: Sendable {
@@ -54,9 +57,16 @@ public final class ScriptedTerminal: TerminalBackend {
     public var foregroundFailure: SystemError?
     /// The deadlines the runner asked to be woken at, in order (`nil` for none).
     public private(set) var deadlines: [Double?] = []
-    /// How long to wait in real time before each move of the virtual clock, so that child processes the
-    /// program started can finish and their pipes be read; 0 moves the clock at once.
+    /// How long to wait in real time before each move of the virtual clock, so that real child processes
+    /// (``runsRealChildren``) can finish and their pipes be read; 0 moves the clock at once.
     public var realWaitSeconds = 0.0
+    /// Whether the program's children are real processes, instead of answered from the script.
+    ///
+    /// Read as each run of the program starts. Real children are started with `posix_spawn`, as on a real
+    /// terminal, and end in real time, so a test that sets it usually sets ``realWaitSeconds`` too.
+    public var runsRealChildren = false
+    /// The children answered from the script.
+    let scriptedChildren = ScriptedProcesses()
     /// Whether the last real wait ran its full length with nothing ready, so the clock may move now.
     private var realWaitTimedOut = false
     /// The termination signal that arrives while the program is suspended, or `nil` to let it take the terminal back.
@@ -95,7 +105,13 @@ public final class ScriptedTerminal: TerminalBackend {
         invalidations += 1
     }
 
-    /// Moves the clock to the deadline or the next scripted event, whichever is first, and returns what happens then.
+    /// The scripted children, or real ones when ``runsRealChildren`` is set.
+    public func makeChildProcesses() -> any ChildProcesses {
+        runsRealChildren ? ProcessSupervisor() : scriptedChildren
+    }
+
+    /// Moves the clock to the deadline, the next scripted event or the end of a scripted child's run, whichever
+    /// is first, and returns what happens then (a run's end as ``BackendEvent/childStateChanged``).
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
     ) -> [BackendEvent] {
@@ -112,7 +128,8 @@ public final class ScriptedTerminal: TerminalBackend {
             return ready
         }
         realWaitTimedOut = false
-        guard let next = script.first else {
+        let childEnd = scriptedChildren.nextEndTime
+        guard let next = [script.first?.time, childEnd].compactMap({ $0 }).min() else {
             if let deadline {
                 now = max(now, deadline)
                 return []
@@ -126,11 +143,11 @@ public final class ScriptedTerminal: TerminalBackend {
             }
             return [.hangup]
         }
-        if let deadline, deadline < next.time {
+        if let deadline, deadline < next {
             now = max(now, deadline)
             return []
         }
-        now = max(now, next.time)
+        now = max(now, next)
         var events: [BackendEvent] = []
         while let step = script.first, step.time <= now {
             script.removeFirst()
@@ -138,6 +155,9 @@ public final class ScriptedTerminal: TerminalBackend {
                 size = TerminalSize(columns: columns, rows: rows)
             }
             events.append(step.event)
+        }
+        if let childEnd, childEnd <= now {
+            events.append(.childStateChanged)
         }
         return events
     }

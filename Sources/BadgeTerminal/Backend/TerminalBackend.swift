@@ -62,6 +62,11 @@ public protocol TerminalBackend: AnyObject {
     /// Sends a desktop notification through the terminal, or rings its bell, when the program asked to send
     /// them. Does nothing by default.
     func notify(title: String, body: String)
+    /// Makes what the runner starts the program's children with, once at the start of each run.
+    ///
+    /// By default real children: `/bin/sh -c COMMAND` started with `posix_spawn`, watched by the run loop and
+    /// never waited for. ``ScriptedTerminal`` answers them from its script instead.
+    func makeChildProcesses() -> any ChildProcesses
 }
 
 extension TerminalBackend {
@@ -70,6 +75,11 @@ extension TerminalBackend {
 
     /// Does nothing: this terminal sends no notifications.
     public func notify(title: String, body: String) {}
+
+    /// Real children, started with `posix_spawn`.
+    public func makeChildProcesses() -> any ChildProcesses {
+        ProcessSupervisor()
+    }
 }
 
 /// Something that happened, as a backend reports it to the run loop.

@@ -16,7 +16,7 @@ import CNCursesW
 /// moment later. A child that has exited is reaped at once (no zombies), and
 /// ``endAll(waitingAtMostSeconds:)`` ends every group still running, and what
 /// finished runs left in the background, when the program ends.
-final class ProcessSupervisor {
+final class ProcessSupervisor: ChildProcesses {
     /// A child that is running, or has exited with output still to read.
     private struct Child {
         var request: ProcessRequest
@@ -388,12 +388,16 @@ final class ProcessSupervisor {
         if SignalDisposition.groupExists(child.processIdentifier) {
             lingeringGroups.insert(child.processIdentifier)
         }
-        let errorLine = String(decoding: child.errorText, as: UTF8.self)
-            .split(whereSeparator: \.isNewline).first.map(String.init)
         return ProcessResult(
             identifier: child.request.identifier, command: child.request.command,
             termination: child.timedOut ? .timedOut : child.status ?? .signaled(SIGKILL), output: child.collected,
-            outputWasCut: child.outputWasCut, firstErrorLine: errorLine, startTime: child.startTime, endTime: time)
+            outputWasCut: child.outputWasCut, firstErrorLine: Self.firstLine(of: child.errorText),
+            startTime: child.startTime, endTime: time)
+    }
+
+    /// The first line that is not empty of what a run wrote to standard error, for its result.
+    static func firstLine(of errorText: [UInt8]) -> String? {
+        String(decoding: errorText, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
     }
 
     /// Ends the groups of children past their time limit: SIGTERM, then SIGKILL once the grace has passed (wraps `kill`).
@@ -409,6 +413,15 @@ final class ProcessSupervisor {
             } else {
                 SignalDisposition.send(SIGKILL, toGroup: group)
             }
+        }
+    }
+
+    /// Ends the group of the child running in the foreground at once (wraps `kill` with SIGKILL).
+    ///
+    /// Without the terminal it would stop at its first read, again and again. Its end is reaped as any other.
+    func endForegroundRun(at time: Double) {
+        if let group = foregroundGroup {
+            SignalDisposition.send(SIGKILL, toGroup: group)
         }
     }
 

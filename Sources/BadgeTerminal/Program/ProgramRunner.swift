@@ -64,12 +64,14 @@ public enum ProgramRunner {
         var sources: [LineReader]
         let sinks: [OutputSink]
         var canvas = Canvas(columns: 0, rows: 0)
-        let processes = ProcessSupervisor()
+        /// The program's children, as the terminal says to run them.
+        let processes: any ChildProcesses
         /// The request running in the foreground with the terminal, if any.
         var foregroundRequest: Int?
 
         init(terminal: Terminal, sources: [LineReader], sinks: [OutputSink]) {
             self.terminal = terminal
+            processes = terminal.makeChildProcesses()
             self.sources = sources
             self.sinks = sinks
         }
@@ -317,7 +319,7 @@ public enum ProgramRunner {
             case .suspend:
                 return suspend(from: .key, on: &program)
             case .run(let request):
-                if let failed = processes.start(request, at: terminal.now) {
+                if let failed = processes.start(request, at: terminal.now, foreground: false, terminal: nil) {
                     return deliver(failed, to: &program)
                 }
                 return .proceed
@@ -339,7 +341,7 @@ public enum ProgramRunner {
                     } catch {
                         // Without the terminal it would stop at its first read, again and again: it ends at once,
                         // and its end, when reaped, gives the terminal back.
-                        SignalDisposition.send(SIGKILL, toGroup: group)
+                        processes.endForegroundRun(at: terminal.now)
                         return perform(
                             program.update(
                                 .problem("cannot give the terminal to '\(request.command)': \(error)"), at: terminal.now
