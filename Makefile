@@ -53,6 +53,7 @@ test: deps test-deps api-check
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
 	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
+	$(SWIFT) test --package-path Tests/Fixtures/OwnProgram
 	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
 
 ## api-check: the public surface of BadgeKit and BadgeTerminal (swift-api-digester) against api/*.txt

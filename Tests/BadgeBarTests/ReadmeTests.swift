@@ -40,7 +40,19 @@ import Testing
         let code = try #require(block.range(of: "```").map { String(block[..<$0.lowerBound]) })
         #expect(code == fixture)
         let makefile = try PackageFiles.text(of: "Makefile")
-        #expect(makefile.contains("--package-path Tests/Fixtures/OwnProgram"), "make test builds it")
+        #expect(makefile.contains("build --package-path Tests/Fixtures/OwnProgram"), "make test builds it")
+        #expect(makefile.contains("test --package-path Tests/Fixtures/OwnProgram"), "and runs its test")
+    }
+
+    @Test func theScriptedTerminalExampleIsTheFixturesTest() throws {
+        let test = try PackageFiles.text(of: "Tests/Fixtures/OwnProgram/Tests/UnreadTests/UnreadTests.swift")
+        let marker = "// From the README, as written there:\n"
+        let body = try #require(test.range(of: marker).map { test[$0.upperBound...] })
+        let testLines = body.split(separator: "\n").prefix { $0 != "}" }.map { $0.dropFirst(4) }
+        let section = try #require(readme.range(of: "are tested in process.").map { readme[$0.upperBound...] })
+        let block = try #require(section.range(of: "```swift\n").map { section[$0.upperBound...] })
+        let code = try #require(block.range(of: "```").map { String(block[..<$0.lowerBound]) })
+        #expect(code.split(separator: "\n").map(Substring.init) == testLines.map(Substring.init))
     }
 
     @Test func theTwoCommandsAndTheInstallSection() {

@@ -13,7 +13,11 @@ let package = Package(
             dependencies: [
                 .product(name: "BadgeKit", package: "BadgeBar"),
                 .product(name: "BadgeTerminal", package: "BadgeBar"),
-            ])
+            ]),
+        // The README's test of the program on the scripted terminal, as written there.
+        .testTarget(
+            name: "UnreadTests",
+            dependencies: ["Unread", .product(name: "BadgeTerminal", package: "BadgeBar")]),
     ],
     swiftLanguageModes: [.v6]
 )
