@@ -75,7 +75,7 @@ public final class LiveTerminal: TerminalBackend {
     /// Suspend and continue, and whether a child has the terminal.
     private var jobs = JobControl()
     /// How desktop notifications are sent here, when the program sends them.
-    public let notification: DesktopNotification?
+    package let notification: DesktopNotification?
 
     /// Checks the environment, then takes the terminal on standard input and output.
     ///

@@ -56,12 +56,12 @@ private func restoreTerminalAndCrash(_ signal: Int32) {
 ///
 /// Everything the handler needs is prepared when the guard is installed, so the
 /// handler itself only calls `write`, `tcsetattr`, `sigaction` and `raise`.
-public enum CrashGuard {
+package enum CrashGuard {
     /// The signals that mean a crash: Swift traps, aborts, memory faults, and a forbidden system call.
-    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
+    package static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
 
     /// The names of the crash signals, in ``crashSignals`` order, for the documents that list them.
-    public static var crashSignalNames: [String] {
+    package static var crashSignalNames: [String] {
         crashSignals.map { Platform.name(ofSignal: $0) }
     }
 
@@ -73,7 +73,7 @@ public enum CrashGuard {
     ///   - savedModes: The terminal modes from before the program started.
     ///   - descriptor: The terminal the modes belong to.
     /// - Throws: The failing call; the handlers installed before it are put back first.
-    public static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) throws(SystemError) {
+    package static func install(resetSequence: [UInt8], savedModes: termios, descriptor: Int32) throws(SystemError) {
         resetDescriptor.store(1, ordering: .sequentiallyConsistent)
         if previousActionsAddress.load(ordering: .sequentiallyConsistent) != 0 {
             uninstall()
@@ -108,12 +108,12 @@ public enum CrashGuard {
     }
 
     /// Sends the reset bytes to another descriptor, when the terminal's output has moved (while recording).
-    public static func setOutputDescriptor(_ descriptor: Int32) {
+    package static func setOutputDescriptor(_ descriptor: Int32) {
         resetDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
     }
 
     /// Puts back the handlers that were there before (wraps `sigaction`), once the terminal has been restored normally.
-    public static func uninstall() {
+    package static func uninstall() {
         guard
             let previous = UnsafePointer<sigaction>(
                 bitPattern: previousActionsAddress.load(ordering: .sequentiallyConsistent))

@@ -1,5 +1,5 @@
 /// The kind of file a descriptor or a path refers to, read from a `stat`'s `st_mode`.
-public enum FileType: Sendable, Equatable {
+package enum FileType: Sendable, Equatable {
     /// A regular file.
     case regular
     /// A directory.
@@ -18,7 +18,7 @@ public enum FileType: Sendable, Equatable {
     case other
 
     /// The type a `stat` result records.
-    public init(_ status: stat) {
+    package init(_ status: stat) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory

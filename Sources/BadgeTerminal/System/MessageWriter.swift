@@ -7,9 +7,9 @@
 /// them whole. When the stream takes nothing, the writer waits for room at most
 /// until its deadline, and not at all once a termination signal has arrived
 /// (``SignalRelay``): what the stream has not taken by then is dropped.
-public enum MessageWriter {
+package enum MessageWriter {
     /// How long a message waits for a stream that takes nothing, by default.
-    public static let defaultWaitSeconds = 1.0
+    package static let defaultWaitSeconds = 1.0
 
     /// The largest piece written at once to a blocking stream: POSIX's smallest `PIPE_BUF`.
     static let pieceBytes = 512
@@ -22,7 +22,7 @@ public enum MessageWriter {
     ///   - seconds: The longest wait for a stream that takes nothing.
     /// - Returns: Whether all of it was written.
     @discardableResult
-    public static func write(
+    package static func write(
         _ bytes: [UInt8], to descriptor: FileDescriptor, waitingAtMostSeconds seconds: Double = defaultWaitSeconds
     ) -> Bool {
         var target = descriptor

@@ -6,7 +6,7 @@ extension DesktopNotification.TmuxClient {
     ///
     /// Runs `tmux display-message -p -t $TMUX_PANE` with ``format`` (tmux finds its server by `TMUX`),
     /// as a child of its own that is ended if it takes longer than `timeLimitSeconds`.
-    public static func ask(
+    package static func ask(
         environment: (String) -> String?, timeLimitSeconds: Double = 1
     ) -> DesktopNotification.TmuxClient? {
         guard let tmux = environment("TMUX"), !tmux.isEmpty else { return nil }

@@ -10,9 +10,9 @@ import BadgeKit
 /// Inside tmux the sequence goes through tmux's passthrough (`ESC P tmux ; … ESC \`,
 /// every ESC doubled) to the terminal tmux runs in, when the pane allows it
 /// (`allow-passthrough`); otherwise a bell, which tmux passes on by its `bell-action`.
-public struct DesktopNotification: Sendable, Equatable {
+package struct DesktopNotification: Sendable, Equatable {
     /// The escape sequence a terminal takes for notifications.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    package enum Kind: String, Sendable, Equatable, CaseIterable {
         /// OSC 777, `notify`: VTE, foot, urxvt.
         case osc777
         /// OSC 9: iTerm2, WezTerm, Windows Terminal.
@@ -24,37 +24,37 @@ public struct DesktopNotification: Sendable, Equatable {
     }
 
     /// The sequence to send.
-    public var kind: Kind
+    package var kind: Kind
     /// Whether to wrap it in tmux's passthrough.
-    public var passesThroughTmux: Bool
+    package var passesThroughTmux: Bool
 
     /// Creates a way to notify.
-    public init(kind: Kind, passesThroughTmux: Bool = false) {
+    package init(kind: Kind, passesThroughTmux: Bool = false) {
         self.kind = kind
         self.passesThroughTmux = passesThroughTmux && kind != .bell
     }
 
     /// What tmux says about the pane and the terminal it is shown in.
-    public struct TmuxClient: Sendable, Equatable {
+    package struct TmuxClient: Sendable, Equatable {
         /// The `TERM` of the terminal tmux runs in (`#{client_termname}`), if a client is attached.
-        public var terminalName: String
+        package var terminalName: String
         /// That terminal's own name and version as it answered tmux (`#{client_termtype}`), such as `kitty(0.26.5)`.
-        public var terminalType: String
+        package var terminalType: String
         /// Whether the pane lets escape sequences through to that terminal (`#{allow-passthrough}`).
-        public var allowsPassthrough: Bool
+        package var allowsPassthrough: Bool
 
         /// Creates a description.
-        public init(terminalName: String, terminalType: String, allowsPassthrough: Bool) {
+        package init(terminalName: String, terminalType: String, allowsPassthrough: Bool) {
             self.terminalName = terminalName
             self.terminalType = terminalType
             self.allowsPassthrough = allowsPassthrough
         }
 
         /// The format `tmux display-message -p` fills in for ``init(reply:)``.
-        public static let format = "#{client_termname}\t#{client_termtype}\t#{allow-passthrough}"
+        package static let format = "#{client_termname}\t#{client_termtype}\t#{allow-passthrough}"
 
         /// Reads tmux's answer to ``format``; `nil` for anything else.
-        public init?(reply: String) {
+        package init?(reply: String) {
             let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map {
                 String($0).trimmingCharacters(in: "\n\r ")
             }
@@ -71,7 +71,7 @@ public struct DesktopNotification: Sendable, Equatable {
     ///   - environment: Looks up `TERM`, `TERM_PROGRAM`, `LC_TERMINAL`, `TMUX`, and the variables
     ///     terminals set for their programs (`KITTY_WINDOW_ID`, `VTE_VERSION`, `WT_SESSION`, `WEZTERM_PANE`).
     ///   - tmux: What tmux said, inside tmux; `nil` when it could not be asked.
-    public static func detect(environment: (String) -> String?, tmux: TmuxClient?) -> DesktopNotification {
+    package static func detect(environment: (String) -> String?, tmux: TmuxClient?) -> DesktopNotification {
         let insideTmux = environment("TMUX").map { !$0.isEmpty } ?? false
         guard insideTmux else {
             return DesktopNotification(
@@ -121,7 +121,7 @@ public struct DesktopNotification: Sendable, Equatable {
     /// Control characters are left out of the title and body, `;` in OSC 777's title
     /// (its separator) becomes `,`, and OSC 9's text (`TITLE: BODY`) gets a space
     /// first when it starts with a digit (`ESC ] 9 ; 4 ;` is ConEmu's progress bar).
-    public func bytes(title: String, body: String) -> [UInt8] {
+    package func bytes(title: String, body: String) -> [UInt8] {
         let title = Self.clean(title)
         let body = Self.clean(body)
         let sequence: String

@@ -9,20 +9,20 @@ import BadgeKit
 /// else with OSC 2 for terminal types known to speak xterm's title sequences.
 /// Inside tmux the title becomes the pane's (`#{pane_title}`), which tmux keeps
 /// a stack for too; GNU screen keeps neither, so there the title is left alone.
-public struct WindowTitle: Sendable, Equatable {
+package struct WindowTitle: Sendable, Equatable {
     /// The bytes before the title text: `tsl`, or OSC 2 (`ESC ] 2 ;`).
-    public var start: [UInt8]
+    package var start: [UInt8]
     /// The bytes after it: `fsl`, or BEL.
-    public var end: [UInt8]
+    package var end: [UInt8]
 
     /// Saves the window's title on the title stack (XTWINOPS 22, icon and window title).
-    public static let push: [UInt8] = Array("\u{1B}[22;0t".utf8)
+    package static let push: [UInt8] = Array("\u{1B}[22;0t".utf8)
     /// Gives the saved title back from the stack (XTWINOPS 23).
-    public static let pop: [UInt8] = Array("\u{1B}[23;0t".utf8)
+    package static let pop: [UInt8] = Array("\u{1B}[23;0t".utf8)
     /// OSC 2, the xterm sequence that sets the window's title.
-    public static let xterm = WindowTitle(start: Array("\u{1B}]2;".utf8), end: [0x07])
+    package static let xterm = WindowTitle(start: Array("\u{1B}]2;".utf8), end: [0x07])
     /// The most characters of a title sent; a longer one is cut.
-    public static let longestTitleCharacters = 200
+    package static let longestTitleCharacters = 200
 
     /// The beginnings of terminal types that take xterm's title sequences though their description lacks `tsl`.
     static let xtermCompatibleTypes = [
@@ -31,7 +31,7 @@ public struct WindowTitle: Sendable, Equatable {
     ]
 
     /// Creates the bytes around a title.
-    public init(start: [UInt8], end: [UInt8]) {
+    package init(start: [UInt8], end: [UInt8]) {
         self.start = start
         self.end = end
     }
@@ -42,7 +42,7 @@ public struct WindowTitle: Sendable, Equatable {
     ///   - terminalType: `TERM`.
     ///   - environment: Looks up `TMUX` and `STY`, which say tmux or GNU screen is in between.
     ///   - capability: A terminfo string capability's bytes, empty when the description lacks it.
-    public static func detect(
+    package static func detect(
         terminalType: String, environment: (String) -> String?, capability: (String) -> [UInt8]
     ) -> WindowTitle? {
         if let tmux = environment("TMUX"), !tmux.isEmpty {
@@ -60,7 +60,7 @@ public struct WindowTitle: Sendable, Equatable {
     }
 
     /// The bytes that set the title: control characters left out, cut to ``longestTitleCharacters``.
-    public func bytes(for title: String) -> [UInt8] {
+    package func bytes(for title: String) -> [UInt8] {
         let text = String(Sanitizer.printable(title, replacement: nil).prefix(Self.longestTitleCharacters))
         return start + Array(text.utf8) + end
     }
