@@ -42,7 +42,8 @@ extension LineReader.Stop {
     }
 }
 
-/// The `--watch` commands, each run once, all at the same time, each within its time limit (for `--once`).
+/// The `--watch` commands, each run once, all at the same time, each within its time limit (for `--once`), and with
+/// them everything they started: it is ended once they have all finished.
 struct WatchesRunOnce: OneShotCountSource {
     /// The watches.
     let watches: [ButtonCommand]
@@ -55,7 +56,9 @@ struct WatchesRunOnce: OneShotCountSource {
                 identifier: index, command: watch.command,
                 timeLimitSeconds: min(watch.intervalSeconds ?? defaultIntervalSeconds, WatchSchedule.longestRunSeconds))
         }
-        for result in ProcessRequest.runAllToEnd(requests, interruption: interruption) {
+        // The last commands `--once` runs: what they leave behind, wherever it went, ends with them.
+        let results = ProcessRequest.runAllToEnd(requests, endingEveryDescendant: true, interruption: interruption)
+        for result in results {
             let watch = watches[result.identifier]
             let request = requests[result.identifier]
             let reading: Result<[CountUpdate], WatchProblem>

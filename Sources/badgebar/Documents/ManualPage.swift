@@ -221,7 +221,8 @@ enum ManualPage {
                 + "or lines in the --counts-from format, so one command can feed several buttons. A run has the "
                 + "interval, at most 60 seconds, before it is ended with its process group; a watch never runs twice "
                 + "at once. Output past 64 KiB is not read: the command's next write fails, and the run fails as "
-                + "too long; the same for standard error past 1 MiB. Whatever commands leave in the background ends with badgebar. A run that fails, times out or prints no count keeps the last good count and marks the "
+                + "too long; the same for standard error past 1 MiB. Whatever watches and --on-press commands leave behind ends with badgebar, in whatever "
+                + "process group or session it went (on macOS, only what stays in their process groups). A run that fails, times out or prints no count keeps the last good count and marks the "
                 + "badge with a ? beside it and the status line with the reason, until a run succeeds. SIGUSR1 runs "
                 + "every watch at once.")
         page.subsection("Presses that act")
