@@ -6,7 +6,7 @@ extension App {
     ///
     /// - Parameter format: The form to print.
     /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
-    ///   128+N when signal N ends it before it prints.
+    ///   128+N when signal N ends it before it prints (with a message).
     func runOnce(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         var sources: [any OneShotCountSource] = []
@@ -18,11 +18,13 @@ extension App {
             sources.append(
                 WatchesRunOnce(watches: options.watches, defaultIntervalSeconds: options.watchIntervalSeconds))
         }
-        // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
-        // left in the background, then the program, with 128+N and nothing printed. Ctrl-Z stops it at once:
-        // it holds no terminal to give back.
+        // Every signal that would end the program by default either means something or ends it cleanly: SIGUSR1,
+        // with watches, asks for the watches to run, which they are about to or already do, so it changes
+        // nothing; any other (Ctrl-C, SIGTERM, SIGUSR2, SIGALRM…) ends every watch and what the watches left
+        // in the background, then the program, with a message and 128+N, nothing printed. Ctrl-Z stops it at
+        // once: it holds no terminal to give back.
         do {
-            try SignalRelay.install(relaysSuspend: false)
+            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
@@ -33,15 +35,24 @@ extension App {
             format, style: style, sources: sources, problem: { Diagnostics.report($0) },
             interruption: { SignalRelay.terminationSignal })
         if let signal = SignalRelay.terminationSignal {
-            return 128 + signal
+            return endedBySignal(signal)
         }
-        // The counts are in: printing is the one thing left, with the signals' usual actions.
-        SignalRelay.uninstall()
+        // The handlers stay: a signal while the line is written is the same request, or the same end.
         guard Diagnostics.print(text + "\n") else {
+            if let signal = SignalRelay.terminationSignal {
+                return endedBySignal(signal)
+            }
             Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
             return ExitStatus.ioError.code
         }
         return ExitStatus.success.code
+    }
+
+    /// Says that a signal ended `--once` before it printed the toolbar (every watch, and what it started, ended
+    /// by then), and returns 128+N.
+    private func endedBySignal(_ signal: Int32) -> Int32 {
+        Diagnostics.report("ended by \(SignalRelay.name(of: signal)) before printing the toolbar")
+        return 128 + signal
     }
 
     /// How `--once` shows badges: icons by `--icons` (emoji in a UTF-8 locale, else ASCII), and the 256-colour

@@ -58,6 +58,9 @@ struct WatchesRunOnce: OneShotCountSource {
         }
         // The last commands `--once` runs: what they leave behind, wherever it went, ends with them.
         let results = ProcessRequest.runAllToEnd(requests, endingEveryDescendant: true, interruption: interruption)
+        // Ended by a termination signal: the program says so itself, and the runs it cut short failed for no
+        // reason of theirs.
+        guard interruption() == nil else { return }
         for result in results {
             let watch = watches[result.identifier]
             let request = requests[result.identifier]
