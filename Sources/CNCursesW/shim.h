@@ -100,6 +100,25 @@ static inline void cnc_return_freed_memory(void) { malloc_trim(0); }
 static inline void cnc_return_freed_memory(void) {}
 #endif
 
+/* Makes the program the reaper of its orphaned descendants (prctl
+ * PR_SET_CHILD_SUBREAPER, Linux 3.4 and later; prctl is variadic, which Swift
+ * cannot call): a process whose parent exits is then handed to this program
+ * instead of to init, so the program can still find it and end it. Elsewhere
+ * there is no such thing: it returns -1 with errno ENOSYS. Returns 0 on
+ * success. */
+#if defined(__linux__)
+#include <sys/prctl.h>
+static inline int cnc_become_child_subreaper(void) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
+}
+#else
+#include <errno.h>
+static inline int cnc_become_child_subreaper(void) {
+    errno = ENOSYS;
+    return -1;
+}
+#endif
+
 /* Global state, read through functions (Swift 6 rejects C global vars).
  * environ is the program's environment, which child processes start from. */
 extern char **environ;

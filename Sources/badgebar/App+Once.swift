@@ -6,7 +6,7 @@ extension App {
     ///
     /// - Parameter format: The form to print.
     /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
-    ///   128+N when signal N ends it before it prints.
+    ///   128+N when signal N ends it before it prints (with a message).
     func runOnce(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         var sources: [LineReader] = []
@@ -18,9 +18,10 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        // A termination signal (Ctrl-C, SIGTERM) while the sources are read ends every watch and what the watches
-        // left in the background, then the program, with 128+N and nothing printed. SIGUSR1 runs the watches
-        // again, as anywhere. Ctrl-Z stops it at once: it holds no terminal to give back.
+        // Every signal that would end the program by default either means something or ends it cleanly: SIGUSR1,
+        // with watches, runs the watches again, as anywhere; any other (Ctrl-C, SIGTERM, SIGUSR2, SIGALRM…) ends
+        // every watch and what the watches left in the background, then the program, with a message and 128+N,
+        // nothing printed. Ctrl-Z stops it at once: it holds no terminal to give back.
         let terminal: LineTerminal
         do {
             try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
@@ -38,18 +39,26 @@ extension App {
             messageSink: sinks.count - 1, sourceCount: sources.count)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
-        if case .terminated = ending {
-            return ending.exitStatus
+        if case .terminated(let signal) = ending {
+            return endedBySignal(signal)
         }
-        // The counts are in: printing is the one thing left, with the signals' usual actions.
-        SignalRelay.uninstall()
+        // The handlers stay: a signal while the line is written is the same request, or the same end.
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
         guard Diagnostics.print(format.render(program.board.toolbar, style: style) + "\n") else {
+            if let signal = SignalRelay.terminationSignal {
+                return endedBySignal(signal)
+            }
             Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
             return ExitStatus.ioError.code
         }
         return ExitStatus.success.code
+    }
+
+    /// Says on standard error which signal ended `--once` before it printed, and returns 128+N.
+    private func endedBySignal(_ signal: Int32) -> Int32 {
+        Diagnostics.report("ended by \(SignalRelay.name(of: signal)) before printing the toolbar")
+        return 128 + signal
     }
 
     /// The `--once` program the options describe: the board, its watches and where events go, with no press

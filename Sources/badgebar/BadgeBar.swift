@@ -23,6 +23,8 @@ enum BadgeBar {
         case .generate(let document):
             printOrFail(document.text)
         case .run(let options):
+            // What the commands leave behind, whatever session it moves to, stays the program's to end (Linux).
+            ProcessTree.adoptOrphans()
             exit(App(options: options).run())
         }
     }

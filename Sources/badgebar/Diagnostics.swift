@@ -18,19 +18,22 @@ enum Diagnostics {
     }
 
     /// Writes text to standard output as it is, and whether all of it was written (wraps `write`).
+    ///
+    /// A write that a termination signal interrupts (``SignalRelay``) is not tried again: the program is to end.
     @discardableResult
     static func print(_ text: String) -> Bool {
         writeAll(text, to: 1)
     }
 
-    /// Writes every byte of a text to a file descriptor, again after an interruption or a short write (wraps `write`).
+    /// Writes every byte of a text to a file descriptor, again after a short write or an interruption by a signal that
+    /// does not end the program (wraps `write`).
     private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
+                if written < 0 && errno == EINTR && SignalRelay.terminationSignal == nil { continue }
                 guard written > 0 else { return false }
                 offset += written
             }

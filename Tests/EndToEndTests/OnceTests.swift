@@ -153,6 +153,92 @@ extension EndToEnd {
             #expect(Self.sleepers(seconds).isEmpty, "left running: \(Self.sleepers(seconds))")
         }
 
+        @Test("SIGUSR1 while --once runs its watches asks for what is under way: the toolbar is printed, exit 0")
+        func sigusr1WhileWatchesRun() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let started = directory.path + "/started"
+            let output = directory.path + "/output"
+            let errors = directory.path + "/errors"
+            let outputDescriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let errorDescriptor = open(errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            defer {
+                close(outputDescriptor)
+                close(errorDescriptor)
+            }
+            let badgebar = try BackgroundProcess(
+                try BadgebarBinary.path(),
+                [
+                    "--once", "--icons", "ascii", "--button", "Mail:envelope:0",
+                    "--watch", "Mail=touch '\(started)'; sleep 1; echo 4",
+                ], environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]),
+                standardOutput: outputDescriptor, standardError: errorDescriptor)
+            defer { badgebar.stop() }
+            let clock = ContinuousClock()
+            let start = clock.now
+            while !FileManager.default.fileExists(atPath: started) && clock.now - start < .seconds(10) {
+                usleep(10_000)
+            }
+            try #require(FileManager.default.fileExists(atPath: started), "the watch runs")
+            #expect(kill(badgebar.pid, SIGUSR1) == 0)
+            #expect(badgebar.waitForExit(timeout: .seconds(10)) == .exited(0))
+            #expect(try String(contentsOfFile: output, encoding: .utf8) == "@ 4\n")
+            #expect(try String(contentsOfFile: errors, encoding: .utf8) == "")
+        }
+
+        /// Every signal whose default action ends a process, but the crash signals (CrashTests') and SIGPIPE and
+        /// SIGXFSZ (ignored): the standard ones, then every real-time signal the C library leaves to programs.
+        static let terminatingSignals: [Int32] =
+            [SIGHUP, SIGINT, SIGQUIT, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR]
+            + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+        @Test("Every other signal that ends a process ends --once cleanly: its watch ended, a message, 128+N")
+        func everyTerminatingSignalEndsCleanly() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            // One run per signal, all at once.
+            var runs: [(signal: Int32, process: BackgroundProcess, pidFile: String, errors: String)] = []
+            defer {
+                for run in runs {
+                    run.process.stop()
+                    if let text = try? String(contentsOfFile: run.pidFile, encoding: .utf8),
+                        let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                    {
+                        kill(pid, SIGKILL)
+                    }
+                }
+            }
+            let null = open("/dev/null", O_WRONLY)
+            defer { close(null) }
+            for signal in Self.terminatingSignals {
+                let pidFile = directory.path + "/watch-\(signal)"
+                let errors = directory.path + "/errors-\(signal)"
+                let errorDescriptor = open(errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                defer { close(errorDescriptor) }
+                let process = try BackgroundProcess(
+                    try BadgebarBinary.path(),
+                    [
+                        "--once", "--button", "Mail:envelope:0",
+                        "--watch", "Mail=echo $$ > '\(pidFile)'; exec sleep 60",
+                    ], environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]),
+                    standardOutput: null, standardError: errorDescriptor)
+                runs.append((signal, process, pidFile, errors))
+            }
+            for run in runs {
+                let watch = try ProcessTreeTests.readPID(run.pidFile)
+                let name = String(cString: strsignal(run.signal))
+                #expect(kill(run.process.pid, run.signal) == 0)
+                #expect(
+                    run.process.waitForExit(timeout: .seconds(10)) == .exited(128 + run.signal),
+                    "signal \(run.signal) (\(name))")
+                let message = (try? String(contentsOfFile: run.errors, encoding: .utf8)) ?? ""
+                #expect(
+                    message.hasPrefix("badgebar: ended by SIG") && message.hasSuffix(" before printing the toolbar\n"),
+                    "signal \(run.signal) (\(name)): '\(message)'")
+                #expect(ProcessTreeTests.waitUntilEnded(watch), "signal \(run.signal) (\(name)) left the watch running")
+            }
+        }
+
         @Test("What a watch leaves in the background ends with --once")
         func whatAWatchLeftEnds() throws {
             let seconds = String(1500 + Int(getpid() % 400))

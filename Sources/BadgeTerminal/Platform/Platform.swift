@@ -1,5 +1,6 @@
 // Everything in BadgeTerminal that differs between Linux and macOS is in this file: the C library
-// it imports, the shape of `sigaction`, the range of signal numbers and the signals only Linux has.
+// it imports, the shape of `sigaction`, the range of signal numbers, the signals only Linux has, and
+// the process tree (a child subreaper and `/proc`, which only Linux has).
 // Every other file uses the names declared here, so porting means reading one file.
 
 import CNCursesW
@@ -103,6 +104,80 @@ enum Platform {
     /// in its heap; trimming brings the resident set back to what the new size needs.
     static func returnFreedMemory() {
         cnc_return_freed_memory()
+    }
+
+    /// Makes the program the reaper of its orphaned descendants, and says whether it now is (wraps
+    /// `prctl(PR_SET_CHILD_SUBREAPER)` through the shim's `cnc_become_child_subreaper`).
+    ///
+    /// On Linux a process whose parent exits is then handed to this program instead of to init, whatever
+    /// session or process group it moved to, so it stays among the program's descendants. macOS has no
+    /// such thing: there the answer is always `false`.
+    static func becomeChildSubreaper() -> Bool {
+        cnc_become_child_subreaper() == 0
+    }
+
+    /// One process as the system lists it.
+    struct ProcessEntry: Equatable, Sendable {
+        /// Its process identifier.
+        var identifier: pid_t
+        /// Its parent's process identifier.
+        var parent: pid_t
+        /// Its session's identifier.
+        var session: pid_t
+        /// Whether it has exited and waits for its parent to collect its status (a zombie): it runs no more.
+        var isZombie: Bool
+    }
+
+    /// Every process the system lists, for finding a program's descendants (Linux: each `/proc/<pid>/stat`,
+    /// read with `opendir`, `readdir`, `open` and `read`).
+    ///
+    /// A process that ends while the list is read is left out. macOS has no `/proc`: the list is empty there,
+    /// so a program knows only the children it started itself.
+    static func processTable() -> [ProcessEntry] {
+        #if canImport(Darwin)
+            return []
+        #else
+            guard let directory = opendir("/proc") else { return [] }
+            defer { closedir(directory) }
+            var entries: [ProcessEntry] = []
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while let item = readdir(directory) {
+                let name = withUnsafeBytes(of: item.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard let first = name.utf8.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9") else {
+                    continue
+                }
+                let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+                if count > 0, let entry = processEntry(stat: buffer[0..<count]) {
+                    entries.append(entry)
+                }
+            }
+            return entries
+        #endif
+    }
+
+    /// A process's entry from the text of its Linux `/proc/<pid>/stat`, `pid (command) state ppid pgrp session …`,
+    /// or `nil` when the text is not of that shape.
+    ///
+    /// The command may hold spaces and parentheses, so the fields after it are counted from its last `)`.
+    static func processEntry(stat: ArraySlice<UInt8>) -> ProcessEntry? {
+        guard let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")")),
+            open < close,
+            let identifier = pid_t(String(decoding: stat[..<open].filter { $0 != UInt8(ascii: " ") }, as: UTF8.self))
+        else { return nil }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " ")).prefix(4).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard fields.count == 4, let state = fields[0].first, let parent = pid_t(fields[1]),
+            let session = pid_t(fields[3])
+        else { return nil }
+        // Z: a zombie; X: dead, about to vanish from the list.
+        return ProcessEntry(
+            identifier: identifier, parent: parent, session: session, isZombie: state == "Z" || state == "X")
     }
 
     /// The signals whose default action is to stop the process, which job control relies on.

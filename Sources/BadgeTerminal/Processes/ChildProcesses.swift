@@ -39,6 +39,7 @@ public protocol ChildProcesses: AnyObject {
     /// Ends the run in the foreground at once, for when it cannot have the terminal; its result comes back
     /// from ``reap(at:)``.
     func endForegroundRun(at time: Double)
-    /// Ends every run still going, and what finished runs left behind, waiting at most this long.
-    func endAll(waitingAtMostSeconds seconds: Double)
+    /// Ends every run still going, and what finished runs left behind, waiting at most this long; at the
+    /// program's way out (`endingEveryDescendant`), every descendant too.
+    func endAll(waitingAtMostSeconds seconds: Double, endingEveryDescendant: Bool)
 }

@@ -14,8 +14,9 @@ import CNCursesW
 /// never stops writing can grow neither memory nor the program's CPU time. A
 /// child past its time limit gets SIGTERM to its whole group, then SIGKILL a
 /// moment later. A child that has exited is reaped at once (no zombies), and
-/// ``endAll(waitingAtMostSeconds:)`` ends every group still running, and what
-/// finished runs left in the background, when the program ends.
+/// ``endAll(waitingAtMostSeconds:endingEveryDescendant:)`` ends every group still
+/// running, and what finished runs left in the background, when the program ends:
+/// with ``ProcessTree/adoptOrphans()``, whatever session or group it moved to.
 final class ProcessSupervisor: ChildProcesses {
     /// A child that is running, or has exited with output still to read.
     private struct Child {
@@ -140,6 +141,7 @@ final class ProcessSupervisor: ChildProcesses {
             errors?.read.close()
             return failure(request, reason: error.description, at: time)
         case .success(let processIdentifier):
+            ProcessTree.supervise(processIdentifier)
             children.append(
                 Child(
                     request: request, processIdentifier: processIdentifier, output: output?.read,
@@ -353,6 +355,9 @@ final class ProcessSupervisor: ChildProcesses {
                 children[index].status = .signaled(SIGKILL)
             }
             if children[index].status != nil {
+                ProcessTree.release(children[index].processIdentifier)
+            }
+            if children[index].status != nil {
                 finished.append(finish(index, at: time))
             } else {
                 index += 1
@@ -426,43 +431,79 @@ final class ProcessSupervisor: ChildProcesses {
     }
 
     /// Ends every child's process group, and the groups finished runs left behind, and reaps the children
-    /// (wraps `kill` and `waitpid`), so nothing is left running.
+    /// (wraps `kill` and `waitpid`), so nothing is left running; at the program's way out, every descendant too.
     ///
     /// SIGTERM first, with a moment to exit; SIGKILL for every group still there, then a short bounded wait
     /// for the children to be reaped: a child that cannot die at once (in uninterruptible sleep) is left
     /// to the system rather than holding up the exit.
     ///
-    /// - Parameter seconds: The longest wait in all, grace and reaping together.
-    func endAll(waitingAtMostSeconds seconds: Double = 1) {
+    /// - Parameters:
+    ///   - seconds: The longest wait in all, grace and reaping together.
+    ///   - endingEveryDescendant: Whether this is the program's way out, which ends, besides the groups, every
+    ///     process descended from the program outside its own session (``ProcessTree``), whatever session or
+    ///     group it moved to: one looked for again and again during the grace, as a parent that exits hands
+    ///     its children over. It needs ``ProcessTree/adoptOrphans()``; without it only the groups are ended.
+    func endAll(waitingAtMostSeconds seconds: Double = 1, endingEveryDescendant: Bool = false) {
         let clock = MonotonicClock()
+        let sweeps = endingEveryDescendant && ProcessTree.adoptsOrphans
         let lingering = lingeringGroups.filter(SignalDisposition.groupExists)
         lingeringGroups.removeAll()
-        guard !children.isEmpty || !lingering.isEmpty else { return }
+        var strays = sweeps ? ProcessTree.descendantsOutsideOwnSession() : []
+        guard !children.isEmpty || !lingering.isEmpty || !strays.isEmpty else { return }
         let groups = lingering.union(children.map(\.processIdentifier))
         for group in groups {
             SignalDisposition.send(SIGTERM, toGroup: group)
             SignalDisposition.send(SIGCONT, toGroup: group)
         }
-        // The grace: the children reaped as they exit, the groups watched until they are gone.
+        var terminated: Set<pid_t> = []
+        /// SIGTERM (and SIGCONT, for one that is stopped) to each descendant not yet sent it.
+        func terminate(_ processes: Set<pid_t>) {
+            for process in processes.subtracting(terminated) {
+                SignalDisposition.send(SIGTERM, toProcess: process)
+                SignalDisposition.send(SIGCONT, toProcess: process)
+            }
+            terminated.formUnion(processes)
+        }
+        terminate(strays)
+        // The grace: the children and the adopted orphans reaped as they exit, the groups and the descendants
+        // watched until they are gone.
         let grace = seconds * 0.8
         var remaining = groups
         while clock.now < grace {
             _ = reap(at: 0)
+            if sweeps {
+                ProcessTree.reapOrphans()
+                strays = ProcessTree.descendantsOutsideOwnSession()
+                terminate(strays)
+            }
             remaining = remaining.filter(SignalDisposition.groupExists)
-            if remaining.isEmpty && children.isEmpty { break }
+            if remaining.isEmpty && children.isEmpty && strays.isEmpty { break }
             usleep(10_000)
         }
         for group in remaining.union(children.map(\.processIdentifier)) {
             SignalDisposition.send(SIGKILL, toGroup: group)
         }
-        while !children.isEmpty {
+        if sweeps {
+            for process in ProcessTree.descendantsOutsideOwnSession() {
+                SignalDisposition.send(SIGKILL, toProcess: process)
+            }
+        }
+        while true {
             _ = reap(at: 0)
-            guard !children.isEmpty, clock.now < seconds else { break }
+            if sweeps { ProcessTree.reapOrphans() }
+            let isDone = children.isEmpty && (!sweeps || ProcessTree.descendantsOutsideOwnSession().isEmpty)
+            guard !isDone, clock.now < seconds else {
+                // Those that died since the last look are zombies now, handed to the program: collected, not
+                // left to an init that may never collect them.
+                if sweeps { ProcessTree.reapOrphans() }
+                break
+            }
             usleep(5_000)
         }
         for child in children {
             child.output?.close()
             child.errors?.close()
+            ProcessTree.release(child.processIdentifier)
         }
         children.removeAll()
         lingeringGroups.removeAll()
@@ -485,8 +526,12 @@ extension ProcessSupervisor {
     ///
     /// - Parameters:
     ///   - requests: What to run.
+    ///   - endingEveryDescendant: Whether the end of these runs is the program's way out, which ends every
+    ///     descendant of the program outside its own session too (see ``endAll(waitingAtMostSeconds:endingEveryDescendant:)``).
     ///   - interruption: The termination signal that arrived, if any; asked between waits.
-    static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil }) -> [ProcessResult] {
+    static func runAllToEnd(
+        _ requests: [ProcessRequest], endingEveryDescendant: Bool = false, interruption: () -> Int32? = { nil }
+    ) -> [ProcessResult] {
         let supervisor = ProcessSupervisor()
         let clock = MonotonicClock()
         var results: [Int: ProcessResult] = [:]
@@ -511,14 +556,16 @@ extension ProcessSupervisor {
             let wait = supervisor.nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
             _ = poll(&polled, nfds_t(polled.count), wait)
             if polled[watched.count].revents != 0 {
+                // A signal: perhaps SIGCHLD for an adopted orphan that exited.
                 SignalRelay.drainWakeups()
+                ProcessTree.reapOrphans()
             }
             for (index, descriptor) in watched.enumerated() where polled[index].revents != 0 {
                 supervisor.read(from: descriptor)
             }
         }
         let endTime = clock.now
-        supervisor.endAll()
+        supervisor.endAll(endingEveryDescendant: endingEveryDescendant)
         return requests.indices.map { position in
             var result =
                 results[position]
@@ -535,16 +582,21 @@ extension ProcessRequest {
     /// Runs requests side by side to their ends, outside any run loop, and returns their results in order.
     ///
     /// For programs that ask once and print, such as `--once`: each request's time limit bounds its run, a
-    /// termination signal ends them all, and nothing they started outlives the call.
+    /// termination signal ends them all, and nothing they started outlives the call: their process groups
+    /// are ended, and with `endingEveryDescendant` (after ``ProcessTree/adoptOrphans()``) whatever they
+    /// moved to a session or group of its own as well.
     ///
     /// - Parameters:
     ///   - requests: What to run.
+    ///   - endingEveryDescendant: Whether the end of these runs is the program's way out, the last commands
+    ///     it runs: every descendant of the program outside its own session is ended then too.
     ///   - interruption: The termination signal that arrived, if any, such as
     ///     `{ SignalRelay.terminationSignal }`; asked between waits, and the wake-ups of the relay's pipe
     ///     are watched for.
-    public static func runAllToEnd(_ requests: [ProcessRequest], interruption: () -> Int32? = { nil })
-        -> [ProcessResult]
-    {
-        ProcessSupervisor.runAllToEnd(requests, interruption: interruption)
+    public static func runAllToEnd(
+        _ requests: [ProcessRequest], endingEveryDescendant: Bool = false, interruption: () -> Int32? = { nil }
+    ) -> [ProcessResult] {
+        ProcessSupervisor.runAllToEnd(
+            requests, endingEveryDescendant: endingEveryDescendant, interruption: interruption)
     }
 }

@@ -144,7 +144,7 @@ final class ScriptedProcesses: ChildProcesses {
     }
 
     /// Forgets the runs still going: the program has ended, and they with it.
-    func endAll(waitingAtMostSeconds seconds: Double) {
+    func endAll(waitingAtMostSeconds seconds: Double, endingEveryDescendant: Bool) {
         runs.removeAll()
     }
 }

@@ -79,12 +79,14 @@ public enum ProgramRunner {
         mutating func run<Program: TerminalProgram>(_ program: inout Program, exitDeadline: ExitDeadline) -> Ending {
             let ending = loop(&program)
             exitDeadline.start()
-            // Nothing the program started outlives it.
-            // The terminal's restore, last, keeps its own share of the bound: a slow child or reader never eats it.
+            // Nothing the program started outlives it: with ``ProcessTree/adoptOrphans()``, not even what moved to a
+            // session of its own. The terminal's restore, last, keeps its own share of the bound: a slow child or
+            // reader never eats it.
             let terminalShare = TerminalSession.leaveWaitSeconds
             processes.endAll(
                 waitingAtMostSeconds: min(
-                    ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft(keeping: terminalShare)))
+                    ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft(keeping: terminalShare)),
+                endingEveryDescendant: true)
             for sink in sinks {
                 sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft(keeping: terminalShare))
             }
@@ -187,6 +189,8 @@ public enum ProgramRunner {
                 terminal.continueAfterStop()
                 return perform(program.update(.resumed, at: time), on: &program)
             case .childStateChanged:
+                // An adopted orphan's exit says so too: collected here, as the supervisor's children are below.
+                ProcessTree.reapOrphans()
                 return collectProcesses(into: &program)
             case .ready(let descriptor):
                 if processes.descriptors.contains(descriptor) {

@@ -32,6 +32,15 @@ enum SignalDisposition {
         _ = kill(-group, signal)
     }
 
+    /// Sends a signal to one process (wraps `kill`).
+    ///
+    /// Its result is not needed: the only failure for one of the program's own descendants is `ESRCH`, a
+    /// process that is already gone, which is what the signal was for.
+    static func send(_ signal: Int32, toProcess process: pid_t) {
+        guard process > 0 else { return }
+        _ = kill(process, signal)
+    }
+
     /// Whether a process group still has a member (wraps `kill` with signal 0).
     static func groupExists(_ group: pid_t) -> Bool {
         group > 0 && kill(-group, 0) == 0

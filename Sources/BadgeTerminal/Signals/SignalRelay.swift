@@ -176,6 +176,11 @@ public enum SignalRelay {
         return signal == 0 ? nil : signal
     }
 
+    /// The name of a signal for messages, such as `SIGTERM` or `SIGRTMIN+3`.
+    public static func name(of signal: Int32) -> String {
+        Platform.name(ofSignal: signal)
+    }
+
     /// Whether a signal relayed as an event arrived since it was last taken; taking it clears it.
     public static func take(_ signal: Int32) -> Bool {
         let signalBit = bit(signal)

@@ -221,9 +221,10 @@ enum ManualPage {
                 + "or lines in the --counts-from format, so one command can feed several buttons. A run has the "
                 + "interval, at most 60 seconds, before it is ended with its process group; a watch never runs twice "
                 + "at once. Output past 64 KiB is not read: the command's next write fails, and the run fails as "
-                + "too long; the same for standard error past 1 MiB. Whatever commands leave in the background ends with badgebar. A run that fails, times out or prints no count keeps the last good count and marks the "
+                + "too long; the same for standard error past 1 MiB. Whatever watches and --on-press commands leave behind ends with badgebar, in whatever "
+                + "process group or session it went (on macOS, only what stays in their process groups). A run that fails, times out or prints no count keeps the last good count and marks the "
                 + "badge with a ? beside it and the status line with the reason, until a run succeeds. SIGUSR1 runs "
-                + "every watch at once.")
+                + "every watch at once; under --once, whose watches run anyway, it changes nothing.")
         page.subsection("Presses that act")
         page.paragraph(
             "--on-press NAME=COMMAND runs COMMAND in the background (at most 60 seconds) when NAME is pressed, with "
@@ -261,8 +262,8 @@ enum ManualPage {
         page.subsection("Once, for a status bar")
         page.paragraph(
             "--once reads the counts (the buttons', then --counts-from to its end), prints the toolbar once in "
-                + "the --format and exits 0; a signal while it waits ends every watch, and it exits 128+N "
-                + "without printing. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
+                + "the --format and exits 0; a signal while it waits ends every watch, says so on standard error, and it "
+                + "exits 128+N without printing. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
                 + "style directives such as #[fg=colour231,bg=colour196] in the badge colours, for tmux's "
                 + "status-right; json prints one object with every button's title, count, badge text and colours; "
                 + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks. The badge rules are "
