@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
         .testTarget(
             name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
-        .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal"]),
+        .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW"]),
         // CNCursesW declares the pseudo-terminal calls (posix_openpt and the like) the end-to-end tests use.
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "CNCursesW", "TestSupport"]),
     ],

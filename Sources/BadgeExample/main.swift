@@ -6,6 +6,7 @@
 
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 
 /// The example's own screen: a one-button toolbar as the panel's header, and a list below.
 struct DownloadsScreen: TerminalProgram {
@@ -57,10 +58,6 @@ struct DownloadsScreen: TerminalProgram {
     }
 }
 
-exit(
-    ProgramRunner.run(named: "badgebar-example") { capabilities in
-        DownloadsScreen(
-            appearance: ToolbarAppearance(
-                widths: .terminal, iconStyle: capabilities.usesUTF8 ? .emoji : .ascii,
-                colorDepth: capabilities.colorDepth))
-    })
+ProgramRunner.runToExit(named: "badgebar-example") { terminal in
+    DownloadsScreen(appearance: terminal.toolbarAppearance)
+}

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// Why the terminal could not be set up or used, in words a user can act on.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard output is not a terminal (a pipe or a file).

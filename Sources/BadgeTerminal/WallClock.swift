@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// The time of day, for stamping what the program writes out; the run loop's own clock is ``MonotonicClock``.
 package enum WallClock {
     /// Seconds since 1970 (wraps `clock_gettime` with `CLOCK_REALTIME`).

@@ -39,6 +39,23 @@ extern char *ptsname(int descriptor);
 #include <stdlib.h>
 #include <unistd.h>
 
+/* The rest of the C library BadgeTerminal calls, so that importing this module
+ * is its one way to the C library: none of it is re-exported to the programs
+ * that use BadgeTerminal (importing the platform's whole C module with
+ * @_exported would put thousands of C names in BadgeTerminal's API). */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <dirent.h>
+#include <stdint.h>
+
 /* Marks a descriptor close-on-exec (fcntl F_SETFD FD_CLOEXEC), so the
  * programs this one starts do not inherit it. Returns 0, or -1 with errno set. */
 static inline int cnc_close_on_exec(int descriptor) {

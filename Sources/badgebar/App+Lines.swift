@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 
 extension App {
     /// Runs line mode until the user quits, a signal ends it, its reader goes away or nothing more can happen.

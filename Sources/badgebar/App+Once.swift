@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 
 extension App {
     /// Prints the toolbar once in a format, after reading every count source to its end, and returns the exit status.
@@ -49,7 +50,7 @@ extension App {
             if let signal = SignalRelay.terminationSignal {
                 return endedBySignal(signal)
             }
-            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
+            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(Platform.errorNumber)))")
             return ExitStatus.ioError.code
         }
         return ExitStatus.success.code

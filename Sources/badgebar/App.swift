@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 
 /// The `badgebar` program: opens what the options name, then hands the board model to the runner.
 struct App {

@@ -1,4 +1,5 @@
 import BadgeTerminal
+import CNCursesW
 
 /// The `badgebar` command: parses options, then runs the Inbox demo or prints what was asked for.
 @main
@@ -32,7 +33,7 @@ enum BadgeBar {
     /// Prints text on standard output and exits 0, or reports why it could not and exits with ``ExitStatus/ioError``.
     private static func printOrFail(_ text: String) -> Never {
         guard Diagnostics.print(text) else {
-            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(errno)))")
+            Diagnostics.report("cannot write to standard output: \(String(cString: strerror(Platform.errorNumber)))")
             exit(ExitStatus.ioError.code)
         }
         exit(ExitStatus.success.code)

@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 
 /// The full screen: a ``BoardEngine`` the runner drives, its board drawn at any instant.
 ///

@@ -1,4 +1,5 @@
 import BadgeTerminal
+import CNCursesW
 
 /// Messages to standard error, one line each, prefixed with the program's name.
 enum Diagnostics {
@@ -33,7 +34,7 @@ enum Diagnostics {
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR && SignalRelay.terminationSignal == nil { continue }
+                if written < 0 && Platform.errorNumber == EINTR && SignalRelay.terminationSignal == nil { continue }
                 guard written > 0 else { return false }
                 offset += written
             }

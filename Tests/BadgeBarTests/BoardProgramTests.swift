@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 import Testing
 
 @testable import badgebar

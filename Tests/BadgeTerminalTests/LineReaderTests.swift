@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 import Foundation
 import Testing
 

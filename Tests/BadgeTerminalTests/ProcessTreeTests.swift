@@ -1,3 +1,4 @@
+import CNCursesW
 import Testing
 
 @testable import BadgeTerminal

@@ -1,4 +1,6 @@
 import BadgeKit
+import CNCursesW
+import Glibc
 import Testing
 
 @testable import BadgeTerminal

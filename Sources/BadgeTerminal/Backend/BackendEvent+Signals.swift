@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 extension BackendEvent {
     /// The signals relayed since the last call, as events: resize, suspend, continue, a child's exit, or the signal itself.
@@ -33,7 +34,7 @@ extension BackendEvent {
     ///   - signalPipeReady: Whether the signal relay's pipe was readable.
     ///   - pendingTermination: A termination signal that arrived while the program was stopped inside a call.
     static func endingWait(pollResult: Int32, signalPipeReady: Bool, pendingTermination: Int32?) -> BackendEvent? {
-        if pollResult < 0 && errno != EINTR {
+        if pollResult < 0 && Platform.errorNumber != EINTR {
             return .hangup
         }
         if let signal = pendingTermination ?? SignalRelay.terminationSignal {

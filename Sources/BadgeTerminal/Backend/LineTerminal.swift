@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// The backend of line mode: nothing is drawn, keys come from a terminal if there is one, signals arrive as events.
 ///

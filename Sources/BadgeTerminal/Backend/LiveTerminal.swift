@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// The real terminal: ncurses paints, keys and mouse reports are decoded from the bytes read, signals arrive as events.
 ///

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// A terminal in memory for tests: events play from a script on a virtual clock, and every frame is kept.
 ///

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// What the run loop needs from a terminal: a clock, the size, a place to draw, and a wait for what happens next.
 ///

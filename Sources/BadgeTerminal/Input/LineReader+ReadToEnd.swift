@@ -1,3 +1,5 @@
+import CNCursesW
+
 extension LineReader {
     /// Reads every line to the end of the input, waiting whenever nothing has arrived yet (wraps `poll`).
     ///

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// Reads lines of live counts from a file, FIFO, pipe or standard input, without ever blocking.
 ///

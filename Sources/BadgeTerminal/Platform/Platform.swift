@@ -1,22 +1,76 @@
 // Everything in BadgeTerminal that differs between Linux and macOS is in this file: the C library
-// it imports, the shape of `sigaction`, the range of signal numbers, the signals only Linux has, and
+// it imports (here only: the other files reach C through CNCursesW, and nothing is re-exported), the shape of `sigaction`, the range of signal numbers, the signals only Linux has, and
 // the process tree (a child subreaper and `/proc`, which only Linux has).
 // Every other file uses the names declared here, so porting means reading one file.
 
 import CNCursesW
 
 #if canImport(Glibc)
-    @_exported import Glibc
+    import Glibc
 #elseif canImport(Musl)
-    @_exported import Musl
+    import Musl
 #elseif canImport(Darwin)
-    @_exported import Darwin
+    import Darwin
 #else
     #error("BadgeTerminal needs a POSIX C library")
 #endif
 
 /// The differences between the platforms BadgeTerminal runs on, behind one set of names.
-enum Platform {
+package enum Platform {
+    /// The error number of the calling thread's last failed C call (the C library's `errno`, a macro C
+    /// reaches through a function of each platform's own).
+    package static var errorNumber: Int32 {
+        get {
+            #if canImport(Glibc)
+                Glibc.errno
+            #elseif canImport(Musl)
+                Musl.errno
+            #else
+                Darwin.errno
+            #endif
+        }
+        set {
+            #if canImport(Glibc)
+                Glibc.errno = newValue
+            #elseif canImport(Musl)
+                Musl.errno = newValue
+            #else
+                Darwin.errno = newValue
+            #endif
+        }
+    }
+
+    /// Opens a file (wraps `open`, which C declares variadic: the platform's Swift module gives the fixed forms).
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, flags, mode)
+        #elseif canImport(Musl)
+            Musl.open(path, flags, mode)
+        #else
+            Darwin.open(path, flags, mode)
+        #endif
+    }
+
+    /// A descriptor's flags or a command on it with an argument (wraps `fcntl`, variadic in C).
+    static func fcntl(_ descriptor: Int32, _ command: Int32, _ argument: Int32 = 0) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.fcntl(descriptor, command, argument)
+        #elseif canImport(Musl)
+            Musl.fcntl(descriptor, command, argument)
+        #else
+            Darwin.fcntl(descriptor, command, argument)
+        #endif
+    }
+
+    /// The file-type bits of a `stat`'s `st_mode` (`S_IFMT`), typed as the mode is.
+    #if canImport(Glibc)
+        static let fileTypeMask = Glibc.S_IFMT
+    #elseif canImport(Musl)
+        static let fileTypeMask = Musl.S_IFMT
+    #else
+        static let fileTypeMask = Darwin.S_IFMT
+    #endif
+
     /// A `sigaction` that runs a handler, with no signals blocked while it runs beyond the one caught.
     ///
     /// - Parameters:
@@ -148,7 +202,7 @@ enum Platform {
                 guard let first = name.utf8.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9") else {
                     continue
                 }
-                let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+                let descriptor = Platform.open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC, 0)
                 guard descriptor >= 0 else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 close(descriptor)

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// What the run loop needs of the children a program starts: starting them, their output, their time limits,
 /// their ends, and ending them all when the program ends.

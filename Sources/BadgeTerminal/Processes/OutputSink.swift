@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// Lines on their way to a file, pipe or standard output, written as fast as the reader takes them, never blocking.
 ///

@@ -351,7 +351,7 @@ final class ProcessSupervisor: ChildProcesses {
                     children[index].status =
                         status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
                 }
-            } else if waited < 0 && errno == ECHILD {
+            } else if waited < 0 && Platform.errorNumber == ECHILD {
                 children[index].status = .signaled(SIGKILL)
             }
             if children[index].status != nil {

@@ -1,3 +1,4 @@
+import CNCursesW
 import Synchronization
 
 /// Whether the program adopts its orphaned descendants, set by ``ProcessTree/adoptOrphans()``.

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// Children that are never started: each request is answered from a script, on the runner's clock.
 ///

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 extension ProgramRunner {
     /// Runs a program in the terminal the process runs in, from start to exit status: the whole of a small program's `main`.
@@ -27,5 +28,19 @@ extension ProgramRunner {
         defer { terminal.close() }
         var program = makeProgram(terminal.capabilities)
         return run(&program, on: terminal).exitStatus
+    }
+
+    /// Runs a program in the terminal the process runs in, then ends the process with its exit status: the
+    /// whole of a small program's `main`, as ``run(named:configuration:_:)`` with `exit` after it.
+    ///
+    /// - Parameters:
+    ///   - name: The program's name, for messages.
+    ///   - configuration: Colour, Esc delay, mouse, the window title, and where keys come from.
+    ///   - makeProgram: Makes the program once the terminal's capabilities are known.
+    public static func runToExit<Program: TerminalProgram>(
+        named name: String, configuration: LiveTerminal.Configuration = LiveTerminal.Configuration(),
+        _ makeProgram: (TerminalCapabilities) -> Program
+    ) -> Never {
+        exit(run(named: name, configuration: configuration, makeProgram))
     }
 }

@@ -53,16 +53,16 @@ final class ScreenPainter {
     ) throws(TerminalError) {
         let fileDescriptor = cnc_anonymous_file()
         guard fileDescriptor >= 0 else {
-            throw .system(SystemError(call: "memfd_create", errorNumber: errno))
+            throw .system(SystemError(call: "memfd_create", errorNumber: Platform.errorNumber))
         }
         frameFile = FileDescriptor(rawValue: fileDescriptor)
         guard let stream = fdopen(fileDescriptor, "w") else {
-            let error = errno
+            let error = Platform.errorNumber
             frameFile.close()
             throw .system(SystemError(call: "fdopen", errorNumber: error))
         }
         guard let keyboard = cnc_open_empty_input() else {
-            let error = errno
+            let error = Platform.errorNumber
             fclose(stream)
             throw .system(SystemError(call: "fopen", errorNumber: error))
         }

@@ -1,4 +1,5 @@
 import BadgeKit
+import CNCursesW
 
 /// The terminal while the program owns it: its modes, the screen ncurses paints, and putting everything back.
 ///

@@ -1,3 +1,4 @@
+import CNCursesW
 import Synchronization
 
 /// The address and length of the bytes that reset the terminal, written by the crash handler.

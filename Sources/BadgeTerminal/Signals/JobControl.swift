@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// Suspend and continue as a shell's job control expects, for every backend: the terminal given back, the
 /// whole job stopped, and the terminal taken again once continued in the foreground.
 ///

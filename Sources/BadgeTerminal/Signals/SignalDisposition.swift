@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// Changing what a signal does for a moment, and putting it back: the checked form of `sigaction` the terminal layer uses.
 enum SignalDisposition {
     /// Gives a signal a new action and returns the one it had (wraps `sigaction`).

@@ -1,3 +1,4 @@
+import CNCursesW
 import Synchronization
 
 /// The first signal that ends the program, or 0 while none has arrived.
@@ -21,7 +22,7 @@ private func bit(_ signal: Int32) -> UInt64 {
 /// It touches only atomics and calls only `write`, which is async-signal-safe.
 /// A termination signal is kept only if it is the first, so the exit status is the first one's.
 private func relaySignal(_ signal: Int32) {
-    let savedErrno = errno
+    let savedErrno = Platform.errorNumber
     let signalBit = bit(signal)
     if terminationMask.load(ordering: .relaxed) & signalBit != 0 {
         _ = firstTerminationSignal.compareExchange(
@@ -33,7 +34,7 @@ private func relaySignal(_ signal: Int32) {
         var byte: UInt8 = 1
         _ = write(descriptor, &byte, 1)
     }
-    errno = savedErrno
+    Platform.errorNumber = savedErrno
 }
 
 /// Turns every signal the program can catch into something the run loop sees, through a self-pipe.

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// An open file descriptor, with each call on it checked: retried on `EINTR`, failures thrown as ``SystemError``.
 ///
 /// It is a plain value, as in swift-system: copying it does not duplicate the
@@ -44,7 +46,7 @@ public struct FileDescriptor: Sendable, Hashable {
         while true {
             let count = cRead(rawValue, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
-            let failure = errno
+            let failure = Platform.errorNumber
             if failure == EINTR { continue }
             if failure == EAGAIN || failure == EWOULDBLOCK { return nil }
             throw SystemError(call: "read", errorNumber: failure)
@@ -59,7 +61,7 @@ public struct FileDescriptor: Sendable, Hashable {
         while true {
             let count = cWrite(rawValue, bytes.baseAddress, bytes.count)
             if count >= 0 { return count }
-            let failure = errno
+            let failure = Platform.errorNumber
             if failure == EINTR { continue }
             if failure == EAGAIN || failure == EWOULDBLOCK { return nil }
             throw SystemError(call: "write", errorNumber: failure)
@@ -79,12 +81,12 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// The status flags, such as `O_NONBLOCK` (wraps `fcntl(F_GETFL)`).
     public func statusFlags() throws(SystemError) -> Int32 {
-        try SystemCall.retrying("fcntl(F_GETFL)") { fcntl(rawValue, F_GETFL) }
+        try SystemCall.retrying("Platform.fcntl(F_GETFL)") { Platform.fcntl(rawValue, F_GETFL) }
     }
 
     /// Replaces the status flags (wraps `fcntl(F_SETFL)`).
     public func setStatusFlags(_ flags: Int32) throws(SystemError) {
-        try SystemCall.retrying("fcntl(F_SETFL)") { fcntl(rawValue, F_SETFL, flags) }
+        try SystemCall.retrying("Platform.fcntl(F_SETFL)") { Platform.fcntl(rawValue, F_SETFL, flags) }
     }
 
     /// Makes reads and writes return at once instead of waiting (adds `O_NONBLOCK` with `fcntl`).
@@ -94,7 +96,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Closes the descriptor in programs this one starts (wraps `fcntl(F_SETFD, FD_CLOEXEC)`).
     public func setCloseOnExec() throws(SystemError) {
-        try SystemCall.retrying("fcntl(F_SETFD)") { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+        try SystemCall.retrying("Platform.fcntl(F_SETFD)") { Platform.fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
     }
 
     /// The file's type, size and device (wraps `fstat`).
@@ -144,7 +146,7 @@ public struct FileDescriptor: Sendable, Hashable {
         var request = pollfd(fd: rawValue, events: events, revents: 0)
         let ready = cPoll(&request, 1, timeoutMilliseconds)
         if ready < 0 {
-            let failure = errno
+            let failure = Platform.errorNumber
             if failure == EINTR { return 0 }
             throw SystemError(call: "poll", errorNumber: failure)
         }
@@ -188,7 +190,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
 // The C calls whose names the methods above shadow, reached under names of their own.
 @inline(__always) private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    open(path, flags, mode)
+    Platform.open(path, flags, mode)
 }
 @inline(__always) private func cPipe(_ descriptors: UnsafeMutablePointer<Int32>) -> Int32 {
     pipe(descriptors)

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// The kind of file a descriptor or a path refers to, read from a `stat`'s `st_mode`.
 package enum FileType: Sendable, Equatable {
     /// A regular file.
@@ -19,14 +21,14 @@ package enum FileType: Sendable, Equatable {
 
     /// The type a `stat` result records.
     package init(_ status: stat) {
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: self = .regular
-        case S_IFDIR: self = .directory
-        case S_IFIFO: self = .fifo
-        case S_IFCHR: self = .characterDevice
-        case S_IFBLK: self = .blockDevice
-        case S_IFSOCK: self = .socket
-        case S_IFLNK: self = .symbolicLink
+        switch status.st_mode & Platform.fileTypeMask {
+        case mode_t(S_IFREG): self = .regular
+        case mode_t(S_IFDIR): self = .directory
+        case mode_t(S_IFIFO): self = .fifo
+        case mode_t(S_IFCHR): self = .characterDevice
+        case mode_t(S_IFBLK): self = .blockDevice
+        case mode_t(S_IFSOCK): self = .socket
+        case mode_t(S_IFLNK): self = .symbolicLink
         default: self = .other
         }
     }

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// Writes a message to a stream that may have stopped reading, such as standard error on a stalled terminal,
 /// without ever hanging the program.
 ///

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// Bytes on their way to a descriptor: queued, and written as fast as the reader takes them, never blocking.
 ///
 /// The one queue behind the terminal's output (``TerminalOutput``), the sinks of
@@ -72,7 +74,7 @@ final class NonBlockingWriter {
                 start += count
                 continue
             }
-            let error = errno
+            let error = Platform.errorNumber
             if count < 0 && (error == EAGAIN || error == EWOULDBLOCK || error == EINTR) {
                 break
             }

@@ -1,3 +1,5 @@
+import CNCursesW
+
 /// A system call that failed: its name and the `errno` it set.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The call, as a user would look it up, such as `open` or `tcsetattr`.
@@ -36,7 +38,7 @@ enum SystemCall {
         while true {
             let result = body()
             if result != -1 { return result }
-            let failure = errno
+            let failure = Platform.errorNumber
             if failure != EINTR {
                 throw SystemError(call: name, errorNumber: failure)
             }
@@ -48,7 +50,7 @@ enum SystemCall {
     static func once<Result: BinaryInteger>(_ name: String, _ body: () -> Result) throws(SystemError) -> Result {
         let result = body()
         if result == -1 {
-            throw SystemError(call: name, errorNumber: errno)
+            throw SystemError(call: name, errorNumber: Platform.errorNumber)
         }
         return result
     }

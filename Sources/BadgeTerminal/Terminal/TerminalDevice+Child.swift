@@ -1,3 +1,5 @@
+import CNCursesW
+
 extension TerminalDevice {
     /// Opens the terminal again for a child's standard input, output and error: for reading and writing,
     /// blocking, as a shell gives it (wraps `ttyname` and `open`); `nil` when it cannot be opened.

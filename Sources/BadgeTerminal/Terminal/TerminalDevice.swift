@@ -120,7 +120,7 @@ final class TerminalDevice {
                 return (descriptor, true)
             }
         }
-        let copy = fcntl(terminal.rawValue, F_DUPFD_CLOEXEC, 0)
+        let copy = Platform.fcntl(terminal.rawValue, F_DUPFD_CLOEXEC, 0)
         return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
     }
 
@@ -173,7 +173,7 @@ final class TerminalDevice {
     /// it opened) has no job control, and counts as the program's.
     var isForeground: Bool {
         let group = tcgetpgrp(input.rawValue)
-        return group < 0 ? errno == ENOTTY : group == getpgrp()
+        return group < 0 ? Platform.errorNumber == ENOTTY : group == getpgrp()
     }
 
     /// Whether the program's process group is this terminal's foreground group (wraps `tcgetpgrp` and `getpgrp`).

@@ -1,3 +1,4 @@
+import CNCursesW
 import Foundation
 import Synchronization
 import Testing

@@ -33,7 +33,6 @@ struct Unread: TerminalProgram {
     }
 }
 
-exit(
-    ProgramRunner.run(named: "unread", configuration: .init(setsWindowTitle: true)) { terminal in
-        Unread(appearance: terminal.toolbarAppearance)
-    })
+ProgramRunner.runToExit(named: "unread", configuration: .init(setsWindowTitle: true)) { terminal in
+    Unread(appearance: terminal.toolbarAppearance)
+}
