@@ -5,10 +5,12 @@ import CNCursesW
 extension App {
     /// Prints the toolbar once in a format, after reading every count source to its end, and returns the exit status.
     ///
-    /// - Parameter format: The form to print.
+    /// - Parameters:
+    ///   - format: The form to print.
+    ///   - output: Where to print it: standard output, or another descriptor in a test.
     /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
     ///   128+N when signal N ends it before it prints (with a message).
-    func runOnce(_ format: StatusBarFormat) -> Int32 {
+    func runOnce(_ format: StatusBarFormat, output: FileDescriptor = .standardOutput) -> Int32 {
         TerminalLocale.adopt()
         var sources: [LineReader] = []
         switch openCountsSource(endsWithItsWriters: true) {
@@ -46,7 +48,7 @@ extension App {
         // The handlers stay: a signal while the line is written is the same request, or the same end.
         let style = onceStyle(
             noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8)
-        guard Diagnostics.print(format.render(program.board.toolbar, style: style) + "\n") else {
+        guard Diagnostics.print(format.render(program.board.toolbar, style: style) + "\n", to: output) else {
             if let signal = SignalRelay.terminationSignal {
                 return endedBySignal(signal)
             }

@@ -18,12 +18,13 @@ enum Diagnostics {
             Array("badgebar: \(message)\n".utf8), to: .standardError, waitingAtMostSeconds: seconds)
     }
 
-    /// Writes text to standard output as it is, and whether all of it was written (wraps `write`).
+    /// Writes text to standard output (or another descriptor) as it is, and whether all of it was written
+    /// (wraps `write`).
     ///
     /// A write that a termination signal interrupts (``SignalRelay``) is not tried again: the program is to end.
     @discardableResult
-    static func print(_ text: String) -> Bool {
-        writeAll(text, to: 1)
+    static func print(_ text: String, to output: FileDescriptor = .standardOutput) -> Bool {
+        writeAll(text, to: output.rawValue)
     }
 
     /// Writes every byte of a text to a file descriptor, again after a short write or an interruption by a signal that

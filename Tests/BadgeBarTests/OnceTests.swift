@@ -137,4 +137,24 @@ import Testing
         let run = try runOnce(App(options: options))
         #expect(run.text == "\" 2  $  ! 96", "the Inbox's counts as they start")
     }
+
+    @Test func theWholeRunPrintsTheToolbarOnceAndWritesItsEvents() throws {
+        let folder = try TemporaryFolder()
+        let counts = try folder.write("Messages=9\n", to: "counts")
+        let events = folder.path + "/events"
+        let app = try app(["--icons", "ascii", "--color", "never", "--counts-from", counts, "--events-to", events])
+        let ends = try FileDescriptor.pipe()
+        let status = app.runOnce(.plain, output: ends.write)
+        SignalRelay.uninstall()
+        ends.write.close()
+        let printed = PipeReader(descriptor: ends.read)
+        defer { printed.close() }
+        #expect(status == 0)
+        #expect(printed.readAll() == "\" 9  $ 1  ! 99+  = *  %  * #1  v 0\n")
+        let written = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(written.contains(#""event":"change","button":"Messages","count":9,"previous":3,"#), "\(written)")
+
+        let missing = try self.app(["--counts-from", folder.path + "/nowhere"])
+        #expect(missing.runOnce(.plain, output: ends.write) == 66, "a counts file that cannot be read")
+    }
 }
