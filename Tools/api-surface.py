@@ -24,6 +24,16 @@ def type_name(node):
     return node.get("printedName", "?")
 
 
+def parameter(node):
+    """A parameter's type as a caller sees it: `inout` where it is, `= default` where it may be left out."""
+    text = type_name(node)
+    if node.get("paramValueOwnership") == "InOut":
+        text = "inout " + text
+    if node.get("hasDefaultArg"):
+        text += " = default"
+    return text
+
+
 def line(node):
     declaration = node.get("declKind") or node.get("kind")
     word = KINDS.get(declaration, declaration.lower())
@@ -35,9 +45,11 @@ def line(node):
     prefix = "static " if node.get("static") else ""
     if "Mutating" in attributes:
         prefix += "mutating "
+    if "DiscardableResult" in attributes:
+        prefix = "@discardableResult " + prefix
     if declaration in ("Func", "Constructor", "Subscript") and types:
         result = type_name(types[0])
-        parameters = ", ".join(type_name(t) for t in types[1:])
+        parameters = ", ".join(parameter(t) for t in types[1:])
         text = f"{prefix}{name} ({parameters}) -> {result}" if word == "init" else f"{prefix}{word} {name} ({parameters}) -> {result}"
     elif declaration == "Var" and types:
         # Stored and settable from outside, or read only: private(set), a let, or computed (the dump keeps no
@@ -46,7 +58,10 @@ def line(node):
         keyword = "let" if node.get("isLet") else "var"
         text = f"{prefix}{keyword} {name}: {type_name(types[0])}" + ("" if node.get("isLet") else (" { get set }" if settable else " { get }"))
     elif declaration == "EnumElement" and types:
-        text = f"case {name}"
+        # The case's constructor is (Enum.Type) -> (payload) -> Enum; a case without payload is (Enum.Type) -> Enum.
+        inner = types[0].get("children", [{}])[0]
+        payload = inner.get("children", [])[1:] if inner.get("kind") == "TypeFunc" else []
+        text = f"case {name}" + (f"({', '.join(parameter(t) for t in payload)})" if payload else "")
     else:
         text = f"{prefix}{word} {name}"
         conformances = sorted(
