@@ -1,0 +1,94 @@
+/// Cuts the bytes a ``LineReader`` reads into lines, keeping the start of a line whose end has not arrived.
+///
+/// Runs of whole lines are handed out straight from the bytes read; of a line longer than
+/// ``LineReader/maximumLineBytes`` only its length is kept, to report it discarded.
+struct LineSplitter {
+    /// The start of a line whose end has not arrived: at most one byte more than ``LineReader/maximumLineBytes`` is kept.
+    private var partialLine: [UInt8] = []
+    /// How long that line is so far, kept or not.
+    private(set) var partialLength = 0
+    /// Its last byte, to tell a `\r` before the line end.
+    private var partialLastByte: UInt8 = 0
+
+    init() {
+        partialLine.reserveCapacity(LineReader.maximumLineBytes + 2)
+    }
+
+    /// Cuts bytes into lines: runs of complete ones are delivered whole, the start of the next is kept.
+    mutating func split(_ bytes: UnsafeRawBufferPointer, _ body: (LineReader.Batch) -> Void) {
+        let count = bytes.count
+        var start = 0
+        if partialLength > 0 {
+            // The rest of a line begun in an earlier read.
+            var end = 0
+            while end < count && bytes[end] != 0x0A {
+                end += 1
+            }
+            keepPartial(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+            guard end < count else { return }
+            deliverPartialLine(body)
+            start = end + 1
+        }
+        // A run of whole lines short enough to deliver, straight from the read buffer.
+        var runStart = start
+        var runLines = 0
+        func deliverRun(upTo end: Int) {
+            if runLines > 0 {
+                body(.lines(UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]), count: runLines))
+            }
+            runLines = 0
+        }
+        while start < count {
+            var end = start
+            while end < count && bytes[end] != 0x0A {
+                end += 1
+            }
+            if end == count {
+                deliverRun(upTo: start)
+                keepPartial(UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
+                return
+            }
+            let content = end > start && bytes[end - 1] == 0x0D ? end - start - 1 : end - start
+            if content > LineReader.maximumLineBytes {
+                deliverRun(upTo: start)
+                body(.discardedLine(byteCount: content))
+                runStart = end + 1
+            } else {
+                runLines += 1
+            }
+            start = end + 1
+        }
+        deliverRun(upTo: count)
+    }
+
+    /// Keeps bytes of a line whose end has not arrived, up to one byte more than a line may have.
+    private mutating func keepPartial(_ piece: UnsafeRawBufferPointer) {
+        guard let last = piece.last else { return }
+        let room = LineReader.maximumLineBytes + 1 - partialLine.count
+        if room > 0 {
+            partialLine.append(contentsOf: piece.prefix(room))
+        }
+        partialLength += piece.count
+        partialLastByte = last
+    }
+
+    /// Delivers the kept line with a `\n` after it, or reports it discarded when it is too long, and starts the next.
+    mutating func deliverPartialLine(_ body: (LineReader.Batch) -> Void) {
+        let contentLength = partialLastByte == 0x0D ? partialLength - 1 : partialLength
+        if contentLength > LineReader.maximumLineBytes {
+            body(.discardedLine(byteCount: contentLength))
+        } else {
+            // Short enough, so every byte of it was kept.
+            partialLine.append(0x0A)
+            partialLine.withUnsafeBytes { body(.lines($0, count: 1)) }
+        }
+        partialLine.removeAll(keepingCapacity: true)
+        partialLength = 0
+    }
+
+    /// Forgets the line kept, and the memory it took, once reading stops.
+    mutating func reset() {
+        partialLine = []
+        partialLength = 0
+    }
+}

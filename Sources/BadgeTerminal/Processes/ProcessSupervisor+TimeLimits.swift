@@ -1,0 +1,19 @@
+import CNCursesW
+
+extension ProcessSupervisor {
+    /// Ends the groups of children past their time limit: SIGTERM, then SIGKILL once the grace has passed (wraps `kill`).
+    func enforceTimeLimits(at time: Double) {
+        for index in children.indices where children[index].status == nil {
+            guard let deadline = children[index].deadline, time >= deadline else { continue }
+            let group = children[index].processIdentifier
+            if children[index].terminatedAt == nil {
+                children[index].timedOut = true
+                children[index].terminatedAt = time
+                SignalDisposition.send(SIGTERM, toGroup: group)
+                SignalDisposition.send(SIGCONT, toGroup: group)
+            } else {
+                SignalDisposition.send(SIGKILL, toGroup: group)
+            }
+        }
+    }
+}

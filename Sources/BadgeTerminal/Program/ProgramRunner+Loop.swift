@@ -1,0 +1,124 @@
+import BadgeKit
+
+extension ProgramRunner {
+    /// The state of one run.
+    struct Loop<Terminal: TerminalBackend> {
+        /// What a command or event leads to: go on, or end.
+        enum Outcome {
+            case proceed
+            case end(Ending)
+        }
+
+        let terminal: Terminal
+        var sources: [LineReader]
+        let sinks: [OutputSink]
+        var canvas = Canvas(columns: 0, rows: 0)
+        /// The program's children, as the terminal says to run them.
+        let processes: any ChildProcesses
+        /// The request running in the foreground with the terminal, if any.
+        var foregroundRequest: Int?
+
+        init(terminal: Terminal, sources: [LineReader], sinks: [OutputSink]) {
+            self.terminal = terminal
+            processes = terminal.makeChildProcesses()
+            self.sources = sources
+            self.sinks = sinks
+        }
+
+        mutating func run<Program: TerminalProgram>(_ program: inout Program, exitDeadline: ExitDeadline) -> Ending {
+            let ending = loop(&program)
+            exitDeadline.start()
+            // Nothing the program started outlives it: with ``ProcessTree/adoptOrphans()``, not even what moved to a
+            // session of its own. The terminal's restore, last, keeps its own share of the bound: a slow child or
+            // reader never eats it.
+            let terminalShare = TerminalSession.leaveWaitSeconds
+            processes.endAll(
+                waitingAtMostSeconds: min(
+                    ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft(keeping: terminalShare)),
+                endingEveryDescendant: true)
+            for sink in sinks {
+                sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft(keeping: terminalShare))
+            }
+            if foregroundRequest != nil {
+                // The program ends either way; its terminal is restored as it closes.
+                try? terminal.takeBack()
+            }
+            return ending
+        }
+
+        mutating func loop<Program: TerminalProgram>(_ program: inout Program) -> Ending {
+            let size = terminal.size
+            if case .end(let ending) = perform(
+                program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now), on: &program)
+            {
+                return ending
+            }
+            while true {
+                let now = terminal.now
+                if case .end(let ending) = perform(program.update(.tick, at: now), on: &program) {
+                    return ending
+                }
+                draw(program, at: now)
+                let watched = sources.compactMap(\.descriptor) + processes.descriptors
+                var wake = program.nextWakeTime(after: now)
+                if let limit = processes.nextDeadline {
+                    wake = min(wake ?? limit, limit)
+                }
+                let writers = sinks.filter(\.hasPending).map(\.descriptor)
+                let events = terminal.waitForEvents(until: wake, watching: watched, writing: writers)
+                for event in events {
+                    if case .end(let ending) = handle(event, on: &program) {
+                        return ending
+                    }
+                }
+                if case .end(let ending) = flushSinks(into: &program) {
+                    return ending
+                }
+                if case .end(let ending) = collectProcesses(into: &program) {
+                    return ending
+                }
+            }
+        }
+
+        mutating func handle<Program: TerminalProgram>(_ event: BackendEvent, on program: inout Program) -> Outcome {
+            let time = terminal.now
+            switch event {
+            case .terminate(let signal):
+                return .end(.terminated(signal: signal))
+            case .hangup:
+                return .end(.hangup)
+            case .problem(let message):
+                return perform(program.update(.problem(message), at: time), on: &program)
+            case .input(let input):
+                if let key = ControlKeys(input), program.controlKeys.contains(key) {
+                    switch key {
+                    case .interrupt: return .end(.quit)
+                    case .suspend: return foregroundRequest == nil ? suspend(from: .key, on: &program) : .proceed
+                    default:
+                        terminal.invalidate()
+                        return .proceed
+                    }
+                }
+                return perform(program.update(.input(input), at: time), on: &program)
+            case .signal(let signal):
+                return perform(program.update(.signal(signal), at: time), on: &program)
+            case .suspendRequested:
+                // While a child has the terminal, suspending is the child's business.
+                return foregroundRequest == nil ? suspend(from: .signal, on: &program) : .proceed
+            case .continued:
+                terminal.continueAfterStop()
+                return perform(program.update(.resumed, at: time), on: &program)
+            case .childStateChanged:
+                // An adopted orphan's exit says so too: collected here, as the supervisor's children are below.
+                ProcessTree.reapOrphans()
+                return collectProcesses(into: &program)
+            case .ready(let descriptor):
+                if processes.descriptors.contains(descriptor) {
+                    processes.read(from: descriptor)
+                    return .proceed
+                }
+                return readSource(descriptor, into: &program)
+            }
+        }
+    }
+}

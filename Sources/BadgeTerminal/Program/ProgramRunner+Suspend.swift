@@ -1,0 +1,21 @@
+import BadgeKit
+
+extension ProgramRunner.Loop {
+    /// Suspends: the terminal given back, the program (and for Ctrl-Z its job) stopped; once continued, the
+    /// program told the size and that it resumed, or ended by a termination signal that came meanwhile.
+    mutating func suspend<Program: TerminalProgram>(from origin: SuspendOrigin, on program: inout Program)
+        -> Outcome
+    {
+        if let signal = terminal.suspend(from: origin) {
+            return .end(.terminated(signal: signal))
+        }
+        let size = terminal.size
+        if case .end(let ending) = perform(
+            program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now),
+            on: &program)
+        {
+            return .end(ending)
+        }
+        return perform(program.update(.resumed, at: terminal.now), on: &program)
+    }
+}
