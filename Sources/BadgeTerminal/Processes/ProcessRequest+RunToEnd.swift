@@ -15,7 +15,7 @@ extension ProcessRequest {
     ///   - interruption: The termination signal that arrived, if any, such as
     ///     `{ SignalRelay.terminationSignal }`; asked between waits, and the wake-ups of the relay's pipe
     ///     are watched for.
-    public static func runAllToEnd(
+    package static func runAllToEnd(
         _ requests: [ProcessRequest], endingEveryDescendant: Bool = false, interruption: () -> Int32? = { nil }
     ) -> [ProcessResult] {
         ProcessSupervisor.runAllToEnd(
