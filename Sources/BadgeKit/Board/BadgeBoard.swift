@@ -232,8 +232,9 @@ public struct BadgeBoard: Sendable {
     ///   - event: What happened.
     ///   - time: When, in seconds on the clock.
     ///   - layout: The toolbar as last drawn, for hit testing clicks.
-    /// - Returns: What the program should do next.
-    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> BoardCommand {
+    /// - Returns: What the front end should do next (quit, redraw, suspend), or `nil` for nothing beyond the
+    ///   next frame.
+    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> BoardEffect? {
         advance(to: time)
         switch event {
         case .resize, .focus:

@@ -99,7 +99,7 @@ public struct BoardEngine: Sendable {
             if case .focus(let isFocused) = event {
                 gate.focusChanged(isFocused: isFocused)
             }
-            keyEffect = Self.effect(of: board.handle(event, at: time, layout: layout))
+            keyEffect = board.handle(event, at: time, layout: layout)
         case .countLines(let bytes):
             bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
         case .count(let update, let source):
@@ -168,15 +168,6 @@ public struct BoardEngine: Sendable {
     /// Sets how long live counts wait to be shown together, in seconds (``BadgeBoard/countsIntervalSeconds``).
     public mutating func setCountsInterval(seconds: Double) {
         board.countsIntervalSeconds = seconds
-    }
-
-    private static func effect(of command: BoardCommand) -> BoardEffect? {
-        switch command {
-        case .none: return nil
-        case .quit: return .quit
-        case .redraw: return .redraw
-        case .suspend: return .suspend
-        }
     }
 
     /// Starts the watches that are due.
