@@ -26,7 +26,7 @@ public struct ToolbarLayout: Sendable, Equatable {
     }
 
     /// One button's place: its bracketed body, its icon, and its badge if one is drawn.
-    public struct ButtonFrame: Sendable, Equatable {
+    public struct ButtonSpans: Sendable, Equatable {
         /// The button from its opening to its closing bracket.
         public var body: Span
         /// The icon inside it.
@@ -51,7 +51,7 @@ public struct ToolbarLayout: Sendable, Equatable {
     /// The title's place; its width may be less than the title needs, which then ends in an ellipsis.
     public var title: Span
     /// The buttons, left to right.
-    public var buttons: [ButtonFrame]
+    public var buttons: [ButtonSpans]
     /// The fewest columns that hold the toolbar.
     public var requiredColumns: Int
     /// Whether the toolbar fits the screen's width.
@@ -73,17 +73,17 @@ public struct ToolbarLayout: Sendable, Equatable {
             2 * Self.horizontalPadding + buttonsColumns + Self.titleSpacing
             + min(titleColumns, Self.minimumTitleColumns)
         var column = max(screenColumns - Self.horizontalPadding - buttonsColumns, 0)
-        var frames: [ButtonFrame] = []
-        frames.reserveCapacity(iconColumns.count)
+        var spans: [ButtonSpans] = []
+        spans.reserveCapacity(iconColumns.count)
         for iconWidth in iconColumns {
             let width = iconWidth + 4
             let body = Span(column: column, row: row, columns: width)
             let icon = Span(column: column + 2, row: row, columns: iconWidth)
-            frames.append(ButtonFrame(body: body, icon: icon, badge: nil))
+            spans.append(ButtonSpans(body: body, icon: icon, badge: nil))
             column += width + Self.buttonSpacing
         }
-        buttons = frames
-        let firstButton = frames.first?.body.column ?? screenColumns - Self.horizontalPadding
+        buttons = spans
+        let firstButton = spans.first?.body.column ?? screenColumns - Self.horizontalPadding
         let available = max(firstButton - Self.titleSpacing - Self.horizontalPadding, 0)
         title = Span(column: Self.horizontalPadding, row: row, columns: min(titleColumns, available))
     }
