@@ -104,14 +104,14 @@ import Testing
 @Suite struct StatusTextTests {
     @Test func theStatusSpeaksTheRealCount() {
         #expect(
-            StatusText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 142))
+            SpokenText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 142))
                 == "Notifications: 142 unread")
         #expect(
-            StatusText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 0))
+            SpokenText.describe(BadgedButton(title: "Notifications", symbolName: "bell", count: 0))
                 == "Notifications: none unread")
-        #expect(StatusText.describe(BadgedButton(title: "Cart", symbolName: "cart", count: 1)) == "Cart: 1 unread")
+        #expect(SpokenText.describe(BadgedButton(title: "Cart", symbolName: "cart", count: 1)) == "Cart: 1 unread")
         #expect(
-            StatusText.describe(BadgedButton(title: "Bell", symbolName: "bell", count: Int.max))
+            SpokenText.describe(BadgedButton(title: "Bell", symbolName: "bell", count: Int.max))
                 == "Bell: 9223372036854775807 unread")
     }
 }

@@ -224,21 +224,21 @@ import Testing
 
     @Test func theStatusLineSpeaksEachVariant() {
         #expect(
-            StatusText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 1, style: .dot))
+            SpokenText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 1, style: .dot))
                 == "News: new")
         #expect(
-            StatusText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 0, style: .dot))
+            SpokenText.describe(BadgedButton(title: "News", symbolName: "newspaper", count: 0, style: .dot))
                 == "News: nothing new")
         #expect(
-            StatusText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 1, style: .text("new")))
+            SpokenText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 1, style: .text("new")))
                 == "Beta: new")
         #expect(
-            StatusText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 0, style: .text("new")))
+            SpokenText.describe(BadgedButton(title: "Beta", symbolName: "star", count: 0, style: .text("new")))
                 == "Beta: none")
         #expect(
-            StatusText.describe(BadgedButton(title: "Jobs", symbolName: "gear", count: 0, showsZero: true))
+            SpokenText.describe(BadgedButton(title: "Jobs", symbolName: "gear", count: 0, showsZero: true))
                 == "Jobs: none unread")
-        #expect(StatusText.describe(BadgedButton(title: "Big", symbolName: "bell", count: 142)) == "Big: 142 unread")
+        #expect(SpokenText.describe(BadgedButton(title: "Big", symbolName: "bell", count: 142)) == "Big: 142 unread")
     }
 }
 

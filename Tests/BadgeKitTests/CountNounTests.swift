@@ -28,7 +28,7 @@ extension ButtonSpecificationTests {
     @Test func theCountIsSpokenInFullWithItsNoun() {
         let noun = CountNoun(singular: "message", plural: "messages")
         func spoken(_ count: Int) -> String {
-            StatusText.describe(BadgedButton(title: "Mail", symbolName: "envelope", count: count, noun: noun))
+            SpokenText.describe(BadgedButton(title: "Mail", symbolName: "envelope", count: count, noun: noun))
         }
         #expect(spoken(1) == "Mail: 1 unread message")
         #expect(spoken(142) == "Mail: 142 unread messages")

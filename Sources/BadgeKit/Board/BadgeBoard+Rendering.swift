@@ -31,7 +31,7 @@ extension BadgeBoard {
     public var statusText: String {
         if let notice { return notice.text }
         guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
-        let text = StatusText.describe(toolbar.buttons[toolbar.focusedIndex])
+        let text = SpokenText.describe(toolbar.buttons[toolbar.focusedIndex])
         guard let reason = staleReasons[toolbar.focusedIndex] else { return text }
         return text + " (stale: \(reason))"
     }

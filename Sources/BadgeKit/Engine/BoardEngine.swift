@@ -226,7 +226,7 @@ public struct BoardEngine: Sendable {
                 effects.append(
                     .notify(
                         title: board.toolbar.title,
-                        body: StatusText.describe(board.toolbar.buttons[event.buttonIndex])))
+                        body: SpokenText.describe(board.toolbar.buttons[event.buttonIndex])))
             }
         }
         return effects

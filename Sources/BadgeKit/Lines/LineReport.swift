@@ -2,14 +2,14 @@
 ///
 /// Lines carry no escape sequences, no decorative glyphs and no motion: what a
 /// screen reader or braille display reads, and what a pipeline can parse. A
-/// button is spoken as the status line speaks it (``StatusText``), its full count
+/// button is spoken as the status line speaks it (``SpokenText``), its full count
 /// and noun, whatever its badge shows.
 package enum LineReport {
     /// The first line: the toolbar's title, then every button and its value.
     ///
     /// For example `Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread`.
     package static func summary(of toolbar: BadgeToolbar) -> String {
-        let buttons = toolbar.buttons.map(StatusText.describe).joined(separator: "; ")
+        let buttons = toolbar.buttons.map(SpokenText.describe).joined(separator: "; ")
         return buttons.isEmpty ? toolbar.title : "\(toolbar.title). \(buttons)"
     }
 
@@ -25,7 +25,7 @@ package enum LineReport {
     package static func change(of button: BadgedButton, from previousCount: Int) -> String? {
         let before = max(previousCount, 0)
         let after = max(button.count, 0)
-        let spoken = StatusText.describe(button)
+        let spoken = SpokenText.describe(button)
         guard case .count = button.style else {
             return (before > 0) != (after > 0) ? spoken : nil
         }
@@ -44,7 +44,7 @@ package enum LineReport {
 
     /// The line that says where the focus went, such as `Focus on Cart: 1 unread`.
     package static func focus(on button: BadgedButton) -> String {
-        "Focus on \(StatusText.describe(button))"
+        "Focus on \(SpokenText.describe(button))"
     }
 
     /// The keys line mode answers, in one line, for `?`.

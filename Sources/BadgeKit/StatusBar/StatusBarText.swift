@@ -72,7 +72,7 @@ enum StatusBarText {
                 ("badge", badgeText(of: button, style: style).map(JSONText.quoted) ?? "null"),
                 ("badgeColor", JSONText.quoted(button.badgeColor.description)),
                 ("textColor", JSONText.quoted(button.badgeColor.contrastingForeground.description)),
-                ("spoken", JSONText.quoted(StatusText.describe(button))),
+                ("spoken", JSONText.quoted(SpokenText.describe(button))),
                 ("stale", staleMark(toolbar, index).isEmpty ? "false" : "true"),
             ])
         }

@@ -1,5 +1,5 @@
 /// The words that speak for a button, as a screen reader would say them.
-public enum StatusText {
+public enum SpokenText {
     /// The button's title and its badge's value, such as `Notifications: 142 unread`, `Cart: none unread` or `News: new`.
     ///
     /// The count is spoken in full even when the badge shows `99+`.
