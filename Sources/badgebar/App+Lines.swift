@@ -34,11 +34,11 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        let terminal: LineTerminal
+        let terminal: LineModeTerminal
         do {
             // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
             try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
-            terminal = try LineTerminal(keys: inputs.keys, lendsControllingTerminal: !options.openCommands.isEmpty)
+            terminal = try LineModeTerminal(keys: inputs.keys, lendsControllingTerminal: !options.openCommands.isEmpty)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
@@ -62,7 +62,7 @@ extension App {
             writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
         configuration.setsWindowTitle = false
         configuration.notificationMode = .never
-        var program = LineProgram(
+        var program = LineModeProgram(
             board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1), commandSource: commandSource,
             sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
             events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
@@ -98,7 +98,7 @@ extension App {
     /// the counts leaves the keys to the controlling terminal; any other standard
     /// input carries commands, and there are no keys.
     static func lineInputs(standardInputIsTerminal: Bool, countsPath: String?) -> (
-        keys: LineTerminal.KeySource, readsCommands: Bool
+        keys: LineModeTerminal.KeySource, readsCommands: Bool
     ) {
         if standardInputIsTerminal {
             return (.standardInput, false)

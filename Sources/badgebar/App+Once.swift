@@ -25,10 +25,10 @@ extension App {
         // with watches, runs the watches again, as anywhere; any other (Ctrl-C, SIGTERM, SIGUSR2, SIGALRM…) ends
         // every watch and what the watches left in the background, then the program, with a message and 128+N,
         // nothing printed. Ctrl-Z stops it at once: it holds no terminal to give back.
-        let terminal: LineTerminal
+        let terminal: LineModeTerminal
         do {
             try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
-            terminal = try LineTerminal(keys: .none)
+            terminal = try LineModeTerminal(keys: .none)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code

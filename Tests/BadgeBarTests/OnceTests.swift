@@ -40,7 +40,7 @@ import Testing
             messageReader.close()
             eventReader.close()
         }
-        let terminal = try LineTerminal(keys: .none)
+        let terminal = try LineModeTerminal(keys: .none)
         defer { terminal.close() }
         var program = app.onceProgram(
             startTime: terminal.now, unixTimeOffset: 0, events: (sink: 0, name: "pipe"), messageSink: 1,

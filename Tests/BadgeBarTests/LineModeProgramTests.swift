@@ -5,7 +5,7 @@ import Testing
 
 @testable import badgebar
 
-@Suite struct LineProgramTests {
+@Suite struct LineModeProgramTests {
     /// A line written to a sink: the text and the sink's index.
     struct Written: Equatable, CustomStringConvertible {
         var text: String
@@ -34,14 +34,14 @@ import Testing
     static let summary = "Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread"
 
     /// Line mode around the Inbox: counts from source 0, commands from source 1; lines to sink 0, messages to sink 1.
-    func inbox(autoPlays: Bool = false, readsKeys: Bool = true) -> LineProgram {
-        LineProgram(
+    func inbox(autoPlays: Bool = false, readsKeys: Bool = true) -> LineModeProgram {
+        LineModeProgram(
             board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sinks: (output: 0, messages: 1), commandSource: 1,
             sourceCount: 2, readsKeys: readsKeys)
     }
 
     /// Starts a program, as the runner does, and returns what its first event wrote.
-    func start(_ program: inout LineProgram) -> [Written] {
+    func start(_ program: inout LineModeProgram) -> [Written] {
         Self.writes(program.update(.input(.resize(columns: 1, rows: 1)), at: 0))
     }
 
@@ -126,7 +126,7 @@ import Testing
     }
 
     /// Line mode around two buttons of one's own with its events written to sink 2; commands from source 0.
-    func withEvents() throws -> LineProgram {
+    func withEvents() throws -> LineModeProgram {
         let board = BadgeBoard(
             toolbar: BadgeToolbar(
                 title: "Badges",
@@ -137,7 +137,7 @@ import Testing
             autoPlay: AutoPlay(startTime: 0, isRunning: false))
         var configuration = BoardEngine.Configuration()
         configuration.writesEvents = true
-        return LineProgram(
+        return LineModeProgram(
             board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
             configuration: configuration, events: (2, ""))
     }
@@ -191,7 +191,7 @@ import Testing
             autoPlay: AutoPlay(startTime: 0, isRunning: false))
         var configuration = BoardEngine.Configuration()
         configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "neomutt", intervalSeconds: nil)]
-        var program = LineProgram(
+        var program = LineModeProgram(
             board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
             configuration: configuration)
         // The opened command takes 3 s of the virtual clock; the script would go on for 20.
@@ -219,8 +219,8 @@ import Testing
                 == [Written(text: "badgebar: something broke", sink: 1)])
         #expect(
             Self.writes(program.update(.sinkProblem(sink: 0, .dropped(lineCount: 3)), at: 4))
-                == [Written(text: LineProgram.droppedNotice(3), sink: 1)])
-        #expect(LineProgram.droppedNotice(1).contains(" 1 line dropped"))
+                == [Written(text: LineModeProgram.droppedNotice(3), sink: 1)])
+        #expect(LineModeProgram.droppedNotice(1).contains(" 1 line dropped"))
         #expect(Self.writes(program.update(.sinkProblem(sink: 1, .dropped(lineCount: 3)), at: 5)) == [])
     }
 
@@ -284,7 +284,7 @@ import Testing
         _ = playing.update(.sourceEnded(source: 0, problem: "stopped reading counts"), at: 0.1)
         #expect(!Self.quits(playing.update(.sourceEnded(source: 1, problem: nil), at: 0.2)), "auto-play still plays")
 
-        var nothing = LineProgram(
+        var nothing = LineModeProgram(
             board: Inbox.demo(startTime: 0, autoPlays: false), sinks: (output: 0, messages: 1), commandSource: nil,
             sourceCount: 0, readsKeys: false)
         let only = nothing.update(.input(.resize(columns: 1, rows: 1)), at: 0)
@@ -302,7 +302,7 @@ import Testing
             OutputSink(descriptor: output.write, name: "output", owned: true),
             OutputSink(descriptor: messages.write, name: "messages", owned: true),
         ]
-        var program = LineProgram(
+        var program = LineModeProgram(
             board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), commandSource: nil,
             sourceCount: 0, readsKeys: true)
         let terminal = ScriptedTerminal(script: [.init(at: 4.5, .terminate(SIGTERM))])

@@ -78,7 +78,7 @@ package struct ChangeAnnouncer: Sendable, Equatable {
                 continue
             }
             if buttons.indices.contains(change.index),
-                let line = LineReport.change(of: buttons[change.index], from: change.previousCount)
+                let line = LineModeReport.change(of: buttons[change.index], from: change.previousCount)
             {
                 lines.append(line)
             }

@@ -11,7 +11,7 @@ import CNCursesW
 /// quit, a signal, a hang-up, suspend, a child given the terminal, and a crash
 /// (``CrashGuard``). The same ``ProgramRunner`` drives it, so signals, suspend and
 /// exit statuses are the full screen's.
-public final class LineTerminal: TerminalBackend {
+public final class LineModeTerminal: TerminalBackend {
     /// Where line mode reads keys from.
     public enum KeySource: Sendable, Equatable {
         /// No keys: standard input carries lines of commands, or nothing.

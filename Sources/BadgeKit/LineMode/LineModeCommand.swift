@@ -4,7 +4,7 @@
 /// or a number) press a button; `status` says every count again; `q` or `quit` quits.
 /// Blank lines and lines starting with `#` mean nothing; spaces and tabs around
 /// words are ignored, and so is a `\r` at the end (a CRLF line end).
-package enum LineCommand: Sendable, Equatable {
+package enum LineModeCommand: Sendable, Equatable {
     /// Press the button at an index, as its number key does.
     case press(buttonIndex: Int)
     /// Say every button's count again.
@@ -23,7 +23,7 @@ package enum LineCommand: Sendable, Equatable {
     /// - Parameters:
     ///   - line: The line, without its line end.
     ///   - buttonTitles: The buttons' titles in order, for `press NAME` and the numbers allowed.
-    package static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineCommand? {
+    package static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineModeCommand? {
         var text = line.trimmingSpaces
         if text.hasSuffix("\r") {
             text = String(text.dropLast()).trimmingSpaces

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BadgeKit
 
-@Suite struct LineReportTests {
+@Suite struct LineModeReportTests {
     let inbox = Inbox.demo(startTime: 0, autoPlays: false).toolbar
 
     func button(_ count: Int, style: BadgeStyle = .count, noun: CountNoun? = nil) -> BadgedButton {
@@ -11,41 +11,41 @@ import Testing
 
     @Test func theFirstLineStatesEveryButtonOnce() {
         #expect(
-            LineReport.summary(of: inbox)
+            LineModeReport.summary(of: inbox)
                 == "Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread")
-        #expect(LineReport.summary(of: BadgeToolbar(title: "Empty", buttons: [])) == "Empty")
+        #expect(LineModeReport.summary(of: BadgeToolbar(title: "Empty", buttons: [])) == "Empty")
     }
 
     @Test func aChangeSaysTheCountInFullAndHowItChanged() {
-        #expect(LineReport.change(of: button(98), from: 96) == "Mail: 98 unread (+2)")
-        #expect(LineReport.change(of: button(3), from: 4) == "Mail: 3 unread (-1)")
-        #expect(LineReport.change(of: button(1), from: 0) == "Mail: 1 unread (new)")
-        #expect(LineReport.change(of: button(0), from: 7) == "Mail: none unread (cleared)")
-        #expect(LineReport.change(of: button(500), from: 99) == "Mail: 500 unread (+401)", "past the limit too")
-        #expect(LineReport.change(of: button(Int.max), from: 0) == "Mail: \(Int.max) unread (new)")
-        #expect(LineReport.change(of: button(5), from: 5) == nil)
+        #expect(LineModeReport.change(of: button(98), from: 96) == "Mail: 98 unread (+2)")
+        #expect(LineModeReport.change(of: button(3), from: 4) == "Mail: 3 unread (-1)")
+        #expect(LineModeReport.change(of: button(1), from: 0) == "Mail: 1 unread (new)")
+        #expect(LineModeReport.change(of: button(0), from: 7) == "Mail: none unread (cleared)")
+        #expect(LineModeReport.change(of: button(500), from: 99) == "Mail: 500 unread (+401)", "past the limit too")
+        #expect(LineModeReport.change(of: button(Int.max), from: 0) == "Mail: \(Int.max) unread (new)")
+        #expect(LineModeReport.change(of: button(5), from: 5) == nil)
         let noun = CountNoun(singular: "message", plural: "messages")
-        #expect(LineReport.change(of: button(142, noun: noun), from: 141) == "Mail: 142 unread messages (+1)")
-        #expect(LineReport.change(of: button(0, noun: noun), from: 1) == "Mail: no unread messages (cleared)")
+        #expect(LineModeReport.change(of: button(142, noun: noun), from: 141) == "Mail: 142 unread messages (+1)")
+        #expect(LineModeReport.change(of: button(0, noun: noun), from: 1) == "Mail: no unread messages (cleared)")
     }
 
     @Test func aDotOrAWordSaysOnlyWhetherItShows() {
-        #expect(LineReport.change(of: button(1, style: .dot), from: 0) == "Mail: new")
-        #expect(LineReport.change(of: button(0, style: .dot), from: 3) == "Mail: nothing new")
-        #expect(LineReport.change(of: button(4, style: .dot), from: 3) == nil)
-        #expect(LineReport.change(of: button(1, style: .text("beta")), from: 0) == "Mail: beta")
-        #expect(LineReport.change(of: button(0, style: .text("beta")), from: 1) == "Mail: none")
+        #expect(LineModeReport.change(of: button(1, style: .dot), from: 0) == "Mail: new")
+        #expect(LineModeReport.change(of: button(0, style: .dot), from: 3) == "Mail: nothing new")
+        #expect(LineModeReport.change(of: button(4, style: .dot), from: 3) == nil)
+        #expect(LineModeReport.change(of: button(1, style: .text("beta")), from: 0) == "Mail: beta")
+        #expect(LineModeReport.change(of: button(0, style: .text("beta")), from: 1) == "Mail: none")
     }
 
     @Test func focusAndKeysInPlainWords() {
-        #expect(LineReport.focus(on: inbox.buttons[1]) == "Focus on Cart: none unread")
-        #expect(LineReport.keyHelp(buttonCount: 3).hasPrefix("Keys: 1-3 clear that button's count; Tab"))
-        #expect(LineReport.keyHelp(buttonCount: 1).hasPrefix("Keys: 1 clear"))
+        #expect(LineModeReport.focus(on: inbox.buttons[1]) == "Focus on Cart: none unread")
+        #expect(LineModeReport.keyHelp(buttonCount: 3).hasPrefix("Keys: 1-3 clear that button's count; Tab"))
+        #expect(LineModeReport.keyHelp(buttonCount: 1).hasPrefix("Keys: 1 clear"))
     }
 
     @Test func linesAreASCIIPunctuationAndPrintable() {
-        var lines = [LineReport.summary(of: inbox), LineReport.keyHelp(buttonCount: 3)]
-        lines += [(0, 3), (3, 0), (2, 5), (5, 2)].compactMap { LineReport.change(of: button($0.1), from: $0.0) }
+        var lines = [LineModeReport.summary(of: inbox), LineModeReport.keyHelp(buttonCount: 3)]
+        lines += [(0, 3), (3, 0), (2, 5), (5, 2)].compactMap { LineModeReport.change(of: button($0.1), from: $0.0) }
         for line in lines {
             #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(line)")
         }
@@ -119,11 +119,11 @@ import Testing
     }
 }
 
-@Suite struct LineCommandTests {
+@Suite struct LineModeCommandTests {
     let titles = ["Messages", "Cart", "Notifications"]
 
-    func parse(_ line: String) throws(LineCommand.ParseError) -> LineCommand? {
-        try LineCommand.parse(line, buttonTitles: titles)
+    func parse(_ line: String) throws(LineModeCommand.ParseError) -> LineModeCommand? {
+        try LineModeCommand.parse(line, buttonTitles: titles)
     }
 
     @Test func numbersTitlesStatusAndQuit() throws {
@@ -141,13 +141,13 @@ import Testing
     }
 
     @Test func anExactTitleWinsOverOneInAnotherCase() throws {
-        #expect(try LineCommand.parse("press mail", buttonTitles: ["MAIL", "mail"]) == .press(buttonIndex: 1))
-        #expect(try LineCommand.parse("12", buttonTitles: (1...12).map { "B\($0)" }) == .press(buttonIndex: 11))
+        #expect(try LineModeCommand.parse("press mail", buttonTitles: ["MAIL", "mail"]) == .press(buttonIndex: 1))
+        #expect(try LineModeCommand.parse("12", buttonTitles: (1...12).map { "B\($0)" }) == .press(buttonIndex: 11))
     }
 
     @Test func anythingElseIsNamedWithoutItsControlCharacters() {
         for bad in ["0", "4", "press", "press Nothing", "x", "\u{1B}[2J"] {
-            #expect(throws: LineCommand.ParseError.self, "\(bad)") { try parse(bad) }
+            #expect(throws: LineModeCommand.ParseError.self, "\(bad)") { try parse(bad) }
         }
         do {
             _ = try parse("\u{1B}[2J" + String(repeating: "y", count: 50))
@@ -156,10 +156,10 @@ import Testing
             #expect(error.message.hasSuffix("…': expected a button number (1-3), press NAME, status or q"))
         }
         #expect(
-            throws: LineCommand.ParseError(
+            throws: LineModeCommand.ParseError(
                 message: "ignored 'x': expected a button number (1), press NAME, status or q")
         ) {
-            try LineCommand.parse("x", buttonTitles: ["One"])
+            try LineModeCommand.parse("x", buttonTitles: ["One"])
         }
     }
 }

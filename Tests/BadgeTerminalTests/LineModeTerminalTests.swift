@@ -38,7 +38,7 @@ extension LiveTerminalTests {
             var empty = sigset_t()
             sigemptyset(&empty)
             pthread_sigmask(SIG_SETMASK, &empty, nil)
-            guard let lineTerminal = try? LineTerminal(keys: .terminal(slave), environment: { _ in nil }) else {
+            guard let lineTerminal = try? LineModeTerminal(keys: .terminal(slave), environment: { _ in nil }) else {
                 result.set(ListenerOutcome(ending: .hangup, events: []))
                 return
             }
@@ -104,7 +104,7 @@ extension LiveTerminalTests {
     @Test func aChildGetsTheModesAsTheyWereAndTheyComeBackAfter() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let lineTerminal = try LineTerminal(keys: .terminal(terminal.slave), environment: { _ in nil })
+        let lineTerminal = try LineModeTerminal(keys: .terminal(terminal.slave), environment: { _ in nil })
         defer { lineTerminal.close() }
         #expect(lineTerminal.readsKeys && !terminal.isCooked)
         lineTerminal.releaseForChild()
@@ -133,7 +133,7 @@ extension LiveTerminalTests {
     @Test func aSequenceLeftOpenEndsTheWaitAtItsDelayAndTheKeysAfterItAreKeys() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let lineTerminal = try LineTerminal(keys: .terminal(terminal.slave), environment: { _ in nil })
+        let lineTerminal = try LineModeTerminal(keys: .terminal(terminal.slave), environment: { _ in nil })
         defer { lineTerminal.close() }
         // Alt-], sent as ESC ], the start of an OSC string: the wait ends for its deadline by itself.
         terminal.type("\u{1B}]")
@@ -153,7 +153,7 @@ extension LiveTerminalTests {
     }
 
     @Test func itDrawsNothingAndWaitsForItsDescriptorsAndTheDeadline() throws {
-        let terminal = try LineTerminal(keys: .none, environment: { _ in nil })
+        let terminal = try LineModeTerminal(keys: .none, environment: { _ in nil })
         defer { terminal.close() }
         #expect(!terminal.readsKeys)
         #expect(terminal.size == TerminalSize(columns: 1, rows: 1))
@@ -194,7 +194,7 @@ extension LiveTerminalTests {
             pipe.write.close()
         }
         #expect(throws: TerminalError.inputNotATerminal) {
-            _ = try LineTerminal(keys: .terminal(pipe.read), environment: { _ in nil })
+            _ = try LineModeTerminal(keys: .terminal(pipe.read), environment: { _ in nil })
         }
     }
 }

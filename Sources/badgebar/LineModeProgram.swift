@@ -13,7 +13,7 @@ import BadgeTerminal
 /// sink instead, every one: bad lines (of counts or of commands) at most
 /// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop, then one line saying
 /// how many more there were. Nothing moves: the board's motion is ended after every event.
-struct LineProgram: TerminalProgram {
+struct LineModeProgram: TerminalProgram {
     /// The board program whose state line mode tells.
     private(set) var screen: BoardProgram
     /// What changed and is not yet said.
@@ -86,7 +86,7 @@ struct LineProgram: TerminalProgram {
         var commands: [ProgramCommand] = []
         if !hasStarted {
             hasStarted = true
-            commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
+            commands.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
         }
         if event == .tick {
             // A new turn of the run loop: what the last one held back is told, and its bad lines may be told again.
@@ -135,7 +135,7 @@ struct LineProgram: TerminalProgram {
             board.toolbar.buttons.indices.contains(board.toolbar.focusedIndex)
         {
             let focused = board.toolbar.buttons[board.toolbar.focusedIndex]
-            commands.append(.write(LineReport.focus(on: focused), sink: outputSink))
+            commands.append(.write(LineModeReport.focus(on: focused), sink: outputSink))
         }
         if quits || isFinished {
             endTurn(into: &commands)
@@ -180,9 +180,9 @@ struct LineProgram: TerminalProgram {
 
     /// Carries out a command typed on standard input; returns whether it quits.
     private mutating func perform(_ line: String, at time: Double, into commands: inout [ProgramCommand]) -> Bool {
-        let command: LineCommand?
+        let command: LineModeCommand?
         do {
-            command = try LineCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
+            command = try LineModeCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
         } catch {
             tell(.badLine(error.message), into: &commands)
             return false
@@ -228,7 +228,7 @@ struct LineProgram: TerminalProgram {
         if board.isShowingHelp {
             // The help overlay has nowhere to show: its keys are said instead.
             screen.hideHelp()
-            commands.append(.write(LineReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
+            commands.append(.write(LineModeReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
         }
         switch command {
         case .quit:
@@ -258,7 +258,7 @@ struct LineProgram: TerminalProgram {
         for line in announcer.takeAllLines(for: board.toolbar.buttons) {
             commands.append(.write(line, sink: outputSink))
         }
-        commands.append(.write(LineReport.summary(of: board.toolbar), sink: outputSink))
+        commands.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
     }
 
     /// The notice for lines the reader did not take in time.
