@@ -17,7 +17,7 @@ struct DownloadsScreen: TerminalProgram {
     var finished: [String] = []
     let appearance: ToolbarAppearance
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         switch event {
         case .tick:
             toolbar.settle(at: time)

@@ -7,7 +7,7 @@ extension App {
     ///
     /// Keys come from standard input when it is a terminal, from the controlling
     /// terminal when standard input carries the counts, and otherwise standard
-    /// input carries commands (`1`, `press Mail`, `q`). Lines go to standard output,
+    /// input carries instructions (`1`, `press Mail`, `q`). Lines go to standard output,
     /// notices to standard error, both through sinks that never block.
     ///
     /// - Returns: The exit status: 0 after quitting, when the terminal or the reader of standard output went
@@ -23,12 +23,12 @@ extension App {
         case .success(let reader): sources += reader.map { [$0] } ?? []
         case .failure(let exit): return exit.status.code
         }
-        var commandSource: Int?
+        var instructionSource: Int?
         let inputs = Self.lineInputs(
             standardInputIsTerminal: FileDescriptor.standardInput.isTerminal, countsPath: options.countsPath)
-        if inputs.readsCommands, let commands = try? LineReader(path: "-") {
-            commandSource = sources.count
-            sources.append(commands)
+        if inputs.readsInstructions, let instructions = try? LineReader(path: "-") {
+            instructionSource = sources.count
+            sources.append(instructions)
         }
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
@@ -63,7 +63,8 @@ extension App {
         configuration.setsWindowTitle = false
         configuration.notificationMode = .never
         var program = LineModeProgram(
-            board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1), commandSource: commandSource,
+            board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1),
+            instructionSource: instructionSource,
             sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
             events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
             startTime: terminal.now)
@@ -92,13 +93,13 @@ extension App {
             + "controlling terminal, or badgebar's job is not in its foreground); use --on-press instead"
     }
 
-    /// Where line mode reads keys from, and whether standard input carries commands instead.
+    /// Where line mode reads keys from, and whether standard input carries instructions instead.
     ///
     /// Standard input that is a terminal gives the keys; standard input that carries
     /// the counts leaves the keys to the controlling terminal; any other standard
-    /// input carries commands, and there are no keys.
+    /// input carries instructions, and there are no keys.
     static func lineInputs(standardInputIsTerminal: Bool, countsPath: String?) -> (
-        keys: LineModeTerminal.KeySource, readsCommands: Bool
+        keys: LineModeTerminal.KeySource, readsInstructions: Bool
     ) {
         if standardInputIsTerminal {
             return (.standardInput, false)

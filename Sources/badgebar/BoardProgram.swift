@@ -7,7 +7,7 @@ import CNCursesW
 /// A thin view of the engine: it turns the runner's events into the engine's
 /// inputs (a click with the toolbar as drawn, a read of counts lines, SIGUSR1 as
 /// a refresh, a problem of the events' sink as a notice) and the engine's
-/// effects into the runner's commands. Every rule is the engine's.
+/// effects into the runner's effects. Every rule is the engine's.
 struct BoardProgram: TerminalProgram {
     /// The board at work.
     private(set) var engine: BoardEngine
@@ -52,14 +52,14 @@ struct BoardProgram: TerminalProgram {
     /// The board as it stands.
     var board: BadgeBoard { engine.board }
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         guard let input = input(for: event, at: time) else { return .none }
-        return command(for: engine.handle(input, at: time))
+        return programEffect(for: engine.handle(input, at: time))
     }
 
     /// Hands the engine an input of a front end's own (a press from line mode's commands) and says what to do.
-    mutating func handle(_ input: BoardInput, at time: Double) -> ProgramCommand {
-        command(for: engine.handle(input, at: time))
+    mutating func handle(_ input: BoardInput, at time: Double) -> ProgramEffect {
+        programEffect(for: engine.handle(input, at: time))
     }
 
     /// Ends every motion at once: for a front end that shows none.
@@ -113,9 +113,9 @@ struct BoardProgram: TerminalProgram {
         return board.render(into: &scratch, at: time, appearance: appearance)
     }
 
-    /// The runner's commands for the engine's effects, in order.
-    private func command(for effects: [BoardEffect]) -> ProgramCommand {
-        let commands = effects.map { effect -> ProgramCommand in
+    /// The runner's effects for the engine's effects, in order.
+    private func programEffect(for effects: [BoardEffect]) -> ProgramEffect {
+        let programEffects = effects.map { effect -> ProgramEffect in
             switch effect {
             case .quit: return .quit
             case .redraw: return .redraw
@@ -127,10 +127,10 @@ struct BoardProgram: TerminalProgram {
             case .notify(let title, let body): return .notify(title: title, body: body)
             }
         }
-        switch commands.count {
+        switch programEffects.count {
         case 0: return .none
-        case 1: return commands[0]
-        default: return .batch(commands)
+        case 1: return programEffects[0]
+        default: return .batch(programEffects)
         }
     }
 

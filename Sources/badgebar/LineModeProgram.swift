@@ -10,7 +10,7 @@ import BadgeTerminal
 /// through the board's engine, which writes it to `--events-to` at once, however it
 /// was made, so none is left behind when the program quits. The first line states
 /// every button. Notices the board shows in its status line go to the message
-/// sink instead, every one: bad lines (of counts or of commands) at most
+/// sink instead, every one: bad lines (of counts or of instructions) at most
 /// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop, then one line saying
 /// how many more there were. Nothing moves: the board's motion is ended after every event.
 struct LineModeProgram: TerminalProgram {
@@ -22,8 +22,8 @@ struct LineModeProgram: TerminalProgram {
     let outputSink: Int
     /// The sink that takes notices and problems (standard error).
     let messageSink: Int
-    /// The index of the source that carries commands (`1`, `press Mail`, `q`), if any; other sources carry counts.
-    let commandSource: Int?
+    /// The index of the source that carries instructions (`1`, `press Mail`, `q`), if any; other sources carry counts.
+    let instructionSource: Int?
     /// How many live input sources there are.
     let sourceCount: Int
     /// Whether keys come from a terminal; without them the end of every source, with nothing else to
@@ -37,9 +37,9 @@ struct LineModeProgram: TerminalProgram {
     private var hasStarted = false
     /// Whether watches keep changing the counts, so the end of every input does not end the program.
     private let keepsWatching: Bool
-    /// Commands read and not yet carried out: those after a press that gave the terminal to an `--open` command
+    /// Instructions read and not yet carried out: those after a press that gave the terminal to an `--open` command
     /// wait for it to end.
-    private var waitingCommands: ArraySlice<String> = []
+    private var waitingInstructions: ArraySlice<String> = []
     /// The `--open` command that has the terminal, by request identifier, if one has.
     private var foregroundRequest: Int?
     /// What is said of the board's reports on the message sink, bounded.
@@ -50,14 +50,14 @@ struct LineModeProgram: TerminalProgram {
     /// - Parameters:
     ///   - board: The board to tell.
     ///   - sinks: Where lines and messages go, by index in the runner's sinks.
-    ///   - commandSource: The source carrying commands, if any.
+    ///   - instructionSource: The source carrying instructions, if any.
     ///   - sourceCount: How many live input sources there are.
     ///   - readsKeys: Whether keys come from a terminal.
     ///   - configuration: What runs around the board (watches, press commands, events).
     ///   - events: The runner's sink for the events, when the configuration writes them, and its name for messages.
     ///   - startTime: When the watches first run.
     init(
-        board: BadgeBoard, sinks: (output: Int, messages: Int), commandSource: Int?, sourceCount: Int,
+        board: BadgeBoard, sinks: (output: Int, messages: Int), instructionSource: Int?, sourceCount: Int,
         readsKeys: Bool, configuration: BoardEngine.Configuration = BoardEngine.Configuration(),
         events: (sink: Int, name: String) = (0, ""), startTime: Double = 0
     ) {
@@ -74,7 +74,7 @@ struct LineModeProgram: TerminalProgram {
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output
         messageSink = sinks.messages
-        self.commandSource = commandSource
+        self.instructionSource = instructionSource
         self.sourceCount = sourceCount
         self.readsKeys = readsKeys
     }
@@ -82,20 +82,20 @@ struct LineModeProgram: TerminalProgram {
     /// The board as it stands.
     var board: BadgeBoard { screen.board }
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
-        var commands: [ProgramCommand] = []
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
+        var effects: [ProgramEffect] = []
         if !hasStarted {
             hasStarted = true
-            commands.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
+            effects.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
         }
         if event == .tick {
             // A new turn of the run loop: what the last one held back is told, and its bad lines may be told again.
-            endTurn(into: &commands)
+            endTurn(into: &effects)
         }
         var quits = false
         switch event {
-        case .lines(let batch, let source) where source == commandSource:
-            waitingCommands += batch.lines
+        case .lines(let batch, let source) where source == instructionSource:
+            waitingInstructions += batch.lines
         case .sinkProblem(let sink, let problem) where sink == outputSink:
             if case .closed(let error) = problem {
                 // The reader went away (or the disk is full): there is no one left to tell.
@@ -103,7 +103,7 @@ struct LineModeProgram: TerminalProgram {
                 return .quit
             }
             if case .dropped(let count) = problem {
-                commands.append(.write(Self.droppedNotice(count), sink: messageSink))
+                effects.append(.write(Self.droppedNotice(count), sink: messageSink))
             }
         case .sinkProblem(let sink, _) where sink == messageSink:
             break
@@ -114,37 +114,37 @@ struct LineModeProgram: TerminalProgram {
             if case .processFinished(let result) = event, result.identifier == foregroundRequest {
                 foregroundRequest = nil
             }
-            quits = adopt(screen.update(event, at: time), at: time, into: &commands)
+            quits = adopt(screen.update(event, at: time), at: time, into: &effects)
         }
         if !quits {
-            quits = performWaitingCommands(at: time, into: &commands)
+            quits = performWaitingInstructions(at: time, into: &effects)
         }
-        // Every press and change, a command's press included, went through the engine, which wrote it out and
+        // Every press and change, an instruction's press included, went through the engine, which wrote it out and
         // started what it calls for before any quit: no way out leaves an event behind.
         screen.stopMotion()
         for report in screen.takeReports() {
-            tell(report, into: &commands)
+            tell(report, into: &effects)
         }
         announcer.observe(board.toolbar.buttons, at: time)
         let lines =
             quits || isFinished
             ? announcer.takeAllLines(for: board.toolbar.buttons)
             : announcer.takeLines(for: board.toolbar.buttons, at: time)
-        commands += lines.map { .write($0, sink: outputSink) }
+        effects += lines.map { .write($0, sink: outputSink) }
         if case .input(let input) = event, movesFocus(input),
             board.toolbar.buttons.indices.contains(board.toolbar.focusedIndex)
         {
             let focused = board.toolbar.buttons[board.toolbar.focusedIndex]
-            commands.append(.write(LineModeReport.focus(on: focused), sink: outputSink))
+            effects.append(.write(LineModeReport.focus(on: focused), sink: outputSink))
         }
         if quits || isFinished {
-            endTurn(into: &commands)
-            commands.append(.quit)
+            endTurn(into: &effects)
+            effects.append(.quit)
         }
-        switch commands.count {
+        switch effects.count {
         case 0: return .none
-        case 1: return commands[0]
-        default: return .batch(commands)
+        case 1: return effects[0]
+        default: return .batch(effects)
         }
     }
 
@@ -154,48 +154,48 @@ struct LineModeProgram: TerminalProgram {
         return action == .focusNext || action == .focusPrevious
     }
 
-    /// Whether nothing can change the counts any more: no keys, every source at its end, no command waiting or
+    /// Whether nothing can change the counts any more: no keys, every source at its end, no instruction waiting or
     /// holding the terminal, auto-play stopped.
     private var isFinished: Bool {
         !readsKeys && !keepsWatching && endedSources.count >= sourceCount && !board.autoPlay.isRunning
-            && waitingCommands.isEmpty && foregroundRequest == nil
+            && waitingInstructions.isEmpty && foregroundRequest == nil
     }
 
-    /// Carries out the commands that wait, in order, until one quits or hands the terminal over.
+    /// Carries out the instructions that wait, in order, until one quits or hands the terminal over.
     ///
     /// After a press that gives the terminal to an `--open` command, the rest wait for it to end, as
-    /// typed-ahead lines wait for a shell's job. Each command's presses go through the engine at once, so the
-    /// press that opens is known before the next command.
+    /// typed-ahead lines wait for a shell's job. Each instruction's presses go through the engine at once, so the
+    /// press that opens is known before the next instruction.
     ///
-    /// - Returns: Whether a command quits.
-    private mutating func performWaitingCommands(at time: Double, into commands: inout [ProgramCommand]) -> Bool {
-        while foregroundRequest == nil, let line = waitingCommands.popFirst() {
-            if perform(line, at: time, into: &commands) {
-                waitingCommands = []
+    /// - Returns: Whether an instruction quits.
+    private mutating func performWaitingInstructions(at time: Double, into effects: inout [ProgramEffect]) -> Bool {
+        while foregroundRequest == nil, let line = waitingInstructions.popFirst() {
+            if perform(line, at: time, into: &effects) {
+                waitingInstructions = []
                 return true
             }
         }
         return false
     }
 
-    /// Carries out a command typed on standard input; returns whether it quits.
-    private mutating func perform(_ line: String, at time: Double, into commands: inout [ProgramCommand]) -> Bool {
-        let command: LineModeCommand?
+    /// Carries out an instruction typed on standard input; returns whether it quits.
+    private mutating func perform(_ line: String, at time: Double, into effects: inout [ProgramEffect]) -> Bool {
+        let instruction: LineModeInstruction?
         do {
-            command = try LineModeCommand.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
+            instruction = try LineModeInstruction.parse(line, buttonTitles: board.toolbar.buttons.map(\.title))
         } catch {
-            tell(.badLine(error.message), into: &commands)
+            tell(.badLine(error.message), into: &effects)
             return false
         }
-        switch command {
+        switch instruction {
         case .press(let index):
             // The engine writes the press out and starts what it calls for at once, so the press that opens is
-            // known before the next command.
-            if adopt(screen.handle(.press(buttonIndex: index, source: .key), at: time), at: time, into: &commands) {
+            // known before the next instruction.
+            if adopt(screen.handle(.press(buttonIndex: index, source: .key), at: time), at: time, into: &effects) {
                 return true
             }
         case .status:
-            restate(at: time, into: &commands)
+            restate(at: time, into: &effects)
         case .quit:
             return true
         case nil:
@@ -205,16 +205,16 @@ struct LineModeProgram: TerminalProgram {
     }
 
     /// Writes a report on the message sink, as the log allows.
-    private mutating func tell(_ report: BoardReport, into commands: inout [ProgramCommand]) {
+    private mutating func tell(_ report: BoardReport, into effects: inout [ProgramEffect]) {
         if let message = log.message(for: report) {
-            commands.append(.write(message, sink: messageSink))
+            effects.append(.write(message, sink: messageSink))
         }
     }
 
     /// Says how many bad lines this turn held back, if any, and starts the count of a new turn.
-    private mutating func endTurn(into commands: inout [ProgramCommand]) {
+    private mutating func endTurn(into effects: inout [ProgramEffect]) {
         if let message = log.endTurn() {
-            commands.append(.write(message, sink: messageSink))
+            effects.append(.write(message, sink: messageSink))
         }
     }
 
@@ -222,22 +222,22 @@ struct LineModeProgram: TerminalProgram {
     ///
     /// A quit quits (after the lines that wait), a redraw says every count again,
     /// the help says the keys; the rest is passed on.
-    private mutating func adopt(_ command: ProgramCommand, at time: Double, into commands: inout [ProgramCommand])
+    private mutating func adopt(_ effect: ProgramEffect, at time: Double, into effects: inout [ProgramEffect])
         -> Bool
     {
         if board.isShowingHelp {
             // The help overlay has nowhere to show: its keys are said instead.
             screen.hideHelp()
-            commands.append(.write(LineModeReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
+            effects.append(.write(LineModeReport.keyHelp(buttonCount: board.toolbar.buttons.count), sink: outputSink))
         }
-        switch command {
+        switch effect {
         case .quit:
             return true
         case .redraw:
-            restate(at: time, into: &commands)
+            restate(at: time, into: &effects)
         case .batch(let inner):
             var quits = false
-            for command in inner where adopt(command, at: time, into: &commands) {
+            for effect in inner where adopt(effect, at: time, into: &effects) {
                 quits = true
             }
             return quits
@@ -245,20 +245,20 @@ struct LineModeProgram: TerminalProgram {
             break
         case .runInForeground(let request):
             foregroundRequest = foregroundRequest ?? request.identifier
-            commands.append(command)
+            effects.append(effect)
         default:
-            commands.append(command)
+            effects.append(effect)
         }
         return false
     }
 
     /// Says every count again, after the changes that wait to be said, so the lines stay in the order things happened.
-    private mutating func restate(at time: Double, into commands: inout [ProgramCommand]) {
+    private mutating func restate(at time: Double, into effects: inout [ProgramEffect]) {
         announcer.observe(board.toolbar.buttons, at: time)
         for line in announcer.takeAllLines(for: board.toolbar.buttons) {
-            commands.append(.write(line, sink: outputSink))
+            effects.append(.write(line, sink: outputSink))
         }
-        commands.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
+        effects.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
     }
 
     /// The notice for lines the reader did not take in time.

@@ -59,24 +59,24 @@ struct OnceProgram: TerminalProgram {
     /// No keys: `--once` reads no terminal.
     var controlKeys: ControlKeys { [] }
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         if case .sourceEnded(let source, _) = event {
             endedSources.insert(source)
         }
-        var commands = [screen.update(event, at: time)]
+        var effects = [screen.update(event, at: time)]
         screen.stopMotion()
         for report in screen.takeReports() {
             if let message = log.message(for: report) {
-                commands.append(.write(message, sink: messageSink))
+                effects.append(.write(message, sink: messageSink))
             }
         }
         if event == .tick || hasReadEverything, let message = log.endTurn() {
-            commands.append(.write(message, sink: messageSink))
+            effects.append(.write(message, sink: messageSink))
         }
         if hasReadEverything {
-            commands.append(.quit)
+            effects.append(.quit)
         }
-        return .batch(commands)
+        return .batch(effects)
     }
 
     /// Draws nothing: the toolbar is printed once, after the run.

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// The writes a command makes, in order, through batches.
-    static func writes(_ command: ProgramCommand) -> [Written] {
+    static func writes(_ command: ProgramEffect) -> [Written] {
         switch command {
         case .write(let text, let sink): return [Written(text: text, sink: sink)]
         case .batch(let commands): return commands.flatMap(writes)
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Whether a command quits, through batches.
-    static func quits(_ command: ProgramCommand) -> Bool {
+    static func quits(_ command: ProgramEffect) -> Bool {
         switch command {
         case .quit: return true
         case .batch(let commands): return commands.contains(where: quits)
@@ -36,7 +36,8 @@ import Testing
     /// Line mode around the Inbox: counts from source 0, commands from source 1; lines to sink 0, messages to sink 1.
     func inbox(autoPlays: Bool = false, readsKeys: Bool = true) -> LineModeProgram {
         LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sinks: (output: 0, messages: 1), commandSource: 1,
+            board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sinks: (output: 0, messages: 1),
+            instructionSource: 1,
             sourceCount: 2, readsKeys: readsKeys)
     }
 
@@ -138,7 +139,7 @@ import Testing
         var configuration = BoardEngine.Configuration()
         configuration.writesEvents = true
         return LineModeProgram(
-            board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
+            board: board, sinks: (output: 0, messages: 1), instructionSource: 0, sourceCount: 1, readsKeys: false,
             configuration: configuration, events: (2, ""))
     }
 
@@ -192,7 +193,7 @@ import Testing
         var configuration = BoardEngine.Configuration()
         configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "neomutt", intervalSeconds: nil)]
         var program = LineModeProgram(
-            board: board, sinks: (output: 0, messages: 1), commandSource: 0, sourceCount: 1, readsKeys: false,
+            board: board, sinks: (output: 0, messages: 1), instructionSource: 0, sourceCount: 1, readsKeys: false,
             configuration: configuration)
         // The opened command takes 3 s of the virtual clock; the script would go on for 20.
         let terminal = ScriptedTerminal(
@@ -285,7 +286,7 @@ import Testing
         #expect(!Self.quits(playing.update(.sourceEnded(source: 1, problem: nil), at: 0.2)), "auto-play still plays")
 
         var nothing = LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: false), sinks: (output: 0, messages: 1), commandSource: nil,
+            board: Inbox.demo(startTime: 0, autoPlays: false), sinks: (output: 0, messages: 1), instructionSource: nil,
             sourceCount: 0, readsKeys: false)
         let only = nothing.update(.input(.resize(columns: 1, rows: 1)), at: 0)
         #expect(Self.writes(only) == [Written(text: Self.summary, sink: 0)] && Self.quits(only))
@@ -303,7 +304,7 @@ import Testing
             OutputSink(descriptor: messages.write, name: "messages", owned: true),
         ]
         var program = LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), commandSource: nil,
+            board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), instructionSource: nil,
             sourceCount: 0, readsKeys: true)
         let terminal = ScriptedTerminal(script: [.init(at: 4.5, .terminate(SIGTERM))])
         #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: sinks) == .terminated(signal: SIGTERM))

@@ -49,11 +49,11 @@ import Testing
 
     @Test func lineModeTakesKeysFromATerminalAndCommandsFromAnythingElse() {
         let terminal = App.lineInputs(standardInputIsTerminal: true, countsPath: "counts.txt")
-        #expect(terminal.keys == .standardInput && !terminal.readsCommands)
+        #expect(terminal.keys == .standardInput && !terminal.readsInstructions)
         let counts = App.lineInputs(standardInputIsTerminal: false, countsPath: "-")
-        #expect(counts.keys == .controllingTerminal && !counts.readsCommands)
+        #expect(counts.keys == .controllingTerminal && !counts.readsInstructions)
         let commands = App.lineInputs(standardInputIsTerminal: false, countsPath: nil)
-        #expect(commands.keys == .none && commands.readsCommands)
+        #expect(commands.keys == .none && commands.readsInstructions)
     }
 
     @Test func lineModeRefusesOpenOnlyWithoutATerminalToHandOver() throws {

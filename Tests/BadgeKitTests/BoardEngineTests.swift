@@ -62,8 +62,8 @@ import Testing
         _ = engine.handle(
             .processFinished(result(of: request, termination: .exited(2), errorLine: "ls: no such folder", at: 1)),
             at: 1)
-        #expect(engine.board.staleReasons[0] == "failed, exit 2 (ls: no such folder)")
-        #expect(engine.board.toolbar.staleMarks == [true, false])
+        #expect(engine.board.toolbar.staleReasons[0] == "failed, exit 2 (ls: no such folder)")
+        #expect(engine.board.toolbar.staleReasons.map { $0 != nil } == [true, false])
         #expect(engine.board.notice?.text == "Mail: 'ls /nowhere' failed, exit 2 (ls: no such folder)")
         #expect(engine.watches.hasFinishedEveryWatchOnce, "a single reading waits for failures too")
         #expect(engine.board.toolbar.buttons[0].count == 0, "the count stays")

@@ -122,8 +122,8 @@ import Testing
 @Suite struct LineModeCommandTests {
     let titles = ["Messages", "Cart", "Notifications"]
 
-    func parse(_ line: String) throws(LineModeCommand.ParseError) -> LineModeCommand? {
-        try LineModeCommand.parse(line, buttonTitles: titles)
+    func parse(_ line: String) throws(LineModeInstruction.ParseError) -> LineModeInstruction? {
+        try LineModeInstruction.parse(line, buttonTitles: titles)
     }
 
     @Test func numbersTitlesStatusAndQuit() throws {
@@ -141,13 +141,13 @@ import Testing
     }
 
     @Test func anExactTitleWinsOverOneInAnotherCase() throws {
-        #expect(try LineModeCommand.parse("press mail", buttonTitles: ["MAIL", "mail"]) == .press(buttonIndex: 1))
-        #expect(try LineModeCommand.parse("12", buttonTitles: (1...12).map { "B\($0)" }) == .press(buttonIndex: 11))
+        #expect(try LineModeInstruction.parse("press mail", buttonTitles: ["MAIL", "mail"]) == .press(buttonIndex: 1))
+        #expect(try LineModeInstruction.parse("12", buttonTitles: (1...12).map { "B\($0)" }) == .press(buttonIndex: 11))
     }
 
     @Test func anythingElseIsNamedWithoutItsControlCharacters() {
         for bad in ["0", "4", "press", "press Nothing", "x", "\u{1B}[2J"] {
-            #expect(throws: LineModeCommand.ParseError.self, "\(bad)") { try parse(bad) }
+            #expect(throws: LineModeInstruction.ParseError.self, "\(bad)") { try parse(bad) }
         }
         do {
             _ = try parse("\u{1B}[2J" + String(repeating: "y", count: 50))
@@ -156,10 +156,10 @@ import Testing
             #expect(error.message.hasSuffix("…': expected a button number (1-3), press NAME, status or q"))
         }
         #expect(
-            throws: LineModeCommand.ParseError(
+            throws: LineModeInstruction.ParseError(
                 message: "ignored 'x': expected a button number (1), press NAME, status or q")
         ) {
-            try LineModeCommand.parse("x", buttonTitles: ["One"])
+            try LineModeInstruction.parse("x", buttonTitles: ["One"])
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
                 BadgedButton(title: "B\(index)", symbolName: "envelope", count: count)
             })
         toolbar.badgeCorner = corner
-        for index in stale { toolbar.setStale(true, forButtonAt: index) }
+        for index in stale { toolbar.setStale("failed", forButtonAt: index) }
         return toolbar
     }
 
@@ -83,13 +83,13 @@ import Testing
 
     @Test func theBoardSaysWhyInTheStatusLineWhileTheButtonHasTheFocus() {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
-        inbox.setStale("failed, exit 1", forButtonAt: 0)
+        inbox.toolbar.setStale("failed, exit 1", forButtonAt: 0)
         var canvas = Canvas(columns: 80, rows: 24)
         inbox.render(into: &canvas, at: 10, appearance: ToolbarAppearance(widths: .estimate))
         #expect(canvas.line(at: 23).hasPrefix(" Messages: 2 unread (stale: failed, exit 1) "), "\(canvas.line(at: 23))")
         #expect(canvas.line(at: 1).contains("? 2 "), "\(canvas.line(at: 1))")
-        inbox.setStale(nil, forButtonAt: 0)
-        #expect(inbox.toolbar.staleMarks == [false, false, false])
+        inbox.toolbar.setStale(nil, forButtonAt: 0)
+        #expect(inbox.toolbar.staleReasons.map { $0 != nil } == [false, false, false])
         #expect(inbox.statusText == "Messages: 2 unread")
     }
 }

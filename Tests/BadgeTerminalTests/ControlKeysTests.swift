@@ -10,7 +10,7 @@ import Testing
             title: "Counter", buttons: [BadgedButton(title: "Hits", symbolName: "star", count: 0)])
         var keysSeen: [InputEvent] = []
 
-        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
             switch event {
             case .input(.character("q")): return .quit
             case .input(.character(" ")): toolbar.increment(buttonAt: 0, at: time)
@@ -32,7 +32,7 @@ import Testing
     /// The same program keeping Ctrl-Z and Ctrl-L for itself.
     struct OwnKeys: TerminalProgram {
         var inner = Counter()
-        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
             inner.update(event, at: time)
         }
         func render(into canvas: inout Canvas, at time: Double) { inner.render(into: &canvas, at: time) }

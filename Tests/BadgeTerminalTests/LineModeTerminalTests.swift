@@ -8,7 +8,7 @@ import Testing
 private struct Listener: TerminalProgram {
     var events: [ProgramEvent] = []
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         if event != .tick { events.append(event) }
         return event == .input(.character("q")) ? .quit : .none
     }

@@ -12,7 +12,7 @@ private struct Counter: TerminalProgram {
     /// Redraws every cell with a new character every millisecond, for filling a terminal that stopped reading.
     var floods = false
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         if event != .tick { events.append(event) }
         switch event {
         case .input(.character("q")): return .quit

@@ -8,7 +8,7 @@ import Testing
 private struct Counter: TerminalProgram {
     var toolbar = BadgeToolbar(title: "Counter", buttons: [BadgedButton(title: "Hits", symbolName: "star", count: 0)])
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         switch event {
         case .input(.character("q")): return .quit
         case .input(.character(" ")): toolbar.increment(buttonAt: 0, at: time)

@@ -7,13 +7,13 @@ import Testing
 
 /// A program that runs the commands it is given at the start and keeps their results.
 private struct Commander: TerminalProgram {
-    var commands: [ProgramCommand]
+    var commands: [ProgramEffect]
     var results: [ProcessResult] = []
     var problems: [ProgramEvent] = []
     /// Quits once this many results are in.
     var expected: Int
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         switch event {
         case .input(.resize):
             defer { commands = [] }
@@ -39,7 +39,7 @@ private struct Commander: TerminalProgram {
 /// Serialized: each test looks at the test process's children, which the others would add to.
 @Suite(.serialized) struct ProgramRunnerProcessTests {
     private func run(
-        _ commands: [ProgramCommand], expecting count: Int, configure: (ScriptedTerminal) -> Void = { _ in }
+        _ commands: [ProgramEffect], expecting count: Int, configure: (ScriptedTerminal) -> Void = { _ in }
     ) -> (Commander, ScriptedTerminal) {
         let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
         terminal.runsRealChildren = true
@@ -382,7 +382,7 @@ private struct Commander: TerminalProgram {
         let clock = MonotonicClock()
         let deadline = ExitDeadline(seconds: 1.2)
         #expect(
-            ProgramRunner.run(&program, on: terminal, sinks: [sink], exitDeadline: deadline)
+            ProgramRunner.run(&program, on: terminal, sources: [], sinks: [sink], exitDeadline: deadline)
                 == .terminated(signal: SIGTERM))
         // What restores the terminal after the runner still has its share, however slow the child and the reader.
         #expect(deadline.secondsLeft > TerminalSession.leaveWaitSeconds - 0.1, "\(deadline.secondsLeft) s left")

@@ -12,9 +12,9 @@ private struct Recorder: TerminalProgram {
     var count = 0
     var movingUntil: Double?
     var motionSeconds = 0.5
-    var replies: [Character: ProgramCommand] = ["q": .quit, "l": .redraw, "z": .suspend]
+    var replies: [Character: ProgramEffect] = ["q": .quit, "l": .redraw, "z": .suspend]
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         if event != .tick {
             events.append(event)
             times.append(time)

@@ -9,15 +9,15 @@ import Testing
 private struct Requester: TerminalProgram {
     /// The terminal it runs on, to see whether a child has it.
     let terminal: ScriptedTerminal
-    var atStart: [ProgramCommand]
-    var onKey: [Character: ProgramCommand] = [:]
+    var atStart: [ProgramEffect]
+    var onKey: [Character: ProgramEffect] = [:]
     /// The results, with the time each arrived.
     var finished: [(time: Double, result: ProcessResult)] = []
     var problems: [String] = []
     /// The turns on which a child had the terminal.
     var handedOverTimes: [Double] = []
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         switch event {
         case .tick:
             if terminal.isHandedOver { handedOverTimes.append(time) }
@@ -50,7 +50,7 @@ private struct Requester: TerminalProgram {
     /// Runs a program that asks for `atStart` at once and `onKey` on keys, on a terminal with this script and
     /// these answers; returns the program, the terminal and how the run ended.
     private func run(
-        _ atStart: [ProgramCommand], onKey: [Character: ProgramCommand] = [:], script: [ScriptedTerminal.Step] = [],
+        _ atStart: [ProgramEffect], onKey: [Character: ProgramEffect] = [:], script: [ScriptedTerminal.Step] = [],
         answers: (ScriptedTerminal) -> Void = { _ in }
     ) -> (Requester, ScriptedTerminal, ProgramRunner.Ending) {
         let terminal = ScriptedTerminal(script: script)
@@ -104,7 +104,7 @@ private struct Requester: TerminalProgram {
     }
 
     @Test func theAnswersForOneCommandAreUsedInTurnTheLastStaysAndAMatcherAnswersTheRest() {
-        let again = ProgramCommand.run(ProcessRequest(identifier: 1, command: "count"))
+        let again = ProgramEffect.run(ProcessRequest(identifier: 1, command: "count"))
         let (program, terminal, _) = run(
             [
                 again,

@@ -139,7 +139,7 @@ extension BadgeBoard {
         }
     }
 
-    /// The button a title given as bytes names, by the rule of ``buttonIndex(titled:)``, without a string for an
+    /// The button a title given as bytes names, by the rule of ``BadgeToolbar/buttonIndex(titled:)``, without a string for an
     /// exact title.
     private mutating func pendingButtonIndex(titled bytes: UnsafeRawBufferPointer) -> Int? {
         if let index = toolbar.buttonIndex(exactlyTitled: bytes) {
@@ -148,7 +148,7 @@ extension BadgeBoard {
         if let last = pending.lastInexactTitle, last.bytes.elementsEqual(bytes) {
             return last.index
         }
-        let index = buttonIndex(titled: String(decoding: bytes, as: UTF8.self))
+        let index = toolbar.buttonIndex(titled: String(decoding: bytes, as: UTF8.self))
         pending.lastInexactTitle = (Array(bytes), index)
         return index
     }

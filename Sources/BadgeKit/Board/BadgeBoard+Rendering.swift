@@ -32,7 +32,7 @@ extension BadgeBoard {
         if let notice { return notice.text }
         guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
         let text = SpokenText.describe(toolbar.buttons[toolbar.focusedIndex])
-        guard let reason = staleReasons[toolbar.focusedIndex] else { return text }
+        guard let reason = toolbar.staleReasons[toolbar.focusedIndex] else { return text }
         return text + " (stale: \(reason))"
     }
 
@@ -152,7 +152,7 @@ extension BadgeBoard {
         var column = canvas.write(button.title, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
         column = canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
-        guard let reason = staleReasons[toolbar.focusedIndex] else { return column }
+        guard let reason = toolbar.staleReasons[toolbar.focusedIndex] else { return column }
         column = canvas.write(" (stale: ", column: column, row: row, style: .plain, widths: widths)
         column = canvas.write(reason, column: column, row: row, style: .plain, widths: widths)
         return canvas.write(")", column: column, row: row, style: .plain, widths: widths)

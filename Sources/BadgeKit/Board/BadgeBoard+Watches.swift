@@ -6,7 +6,7 @@ extension BadgeBoard {
             apply(update, at: time, source: .watch)
         }
         for mark in outcome.staleMarks {
-            setStale(mark.reason, forButtonAt: mark.buttonIndex)
+            toolbar.setStale(mark.reason, forButtonAt: mark.buttonIndex)
         }
         if let report = outcome.report {
             self.report(report, at: time)

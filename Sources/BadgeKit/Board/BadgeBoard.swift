@@ -21,8 +21,6 @@ public struct BadgeBoard: Sendable {
     public var keepsReports = false
     /// Reports not yet taken by ``takeReports()``, oldest first, at most ``reportLimit``; kept only with ``keepsReports``.
     public private(set) var reports: [BoardReport] = []
-    /// Why each button's count may be out of date (its watch fails), in the buttons' order; `nil` when it is not.
-    public private(set) var staleReasons: [String?]
     /// The shortest time between two showings of live counts, in seconds: one frame.
     ///
     /// Lines taken by ``takeCountLines(_:at:)`` sooner than this after the last
@@ -52,7 +50,6 @@ public struct BadgeBoard: Sendable {
     public init(toolbar: BadgeToolbar, autoPlay: AutoPlay) {
         self.toolbar = toolbar
         self.autoPlay = autoPlay
-        self.staleReasons = Array(repeating: nil, count: toolbar.buttons.count)
         self.pending = PendingCounts(buttonCount: toolbar.buttons.count)
     }
 
@@ -126,7 +123,7 @@ public struct BadgeBoard: Sendable {
     @discardableResult
     public mutating func apply(_ update: CountUpdate, at time: Double, source: BoardEvent.Source = .counts) -> String? {
         advance(to: time)
-        guard let index = buttonIndex(titled: update.buttonTitle) else {
+        guard let index = toolbar.buttonIndex(titled: update.buttonTitle) else {
             let problem = Self.unknownTitleProblem(update.buttonTitle)
             reportBadLine(problem, at: time)
             return problem
@@ -137,17 +134,6 @@ public struct BadgeBoard: Sendable {
             toolbar.setCount(count, forButtonAt: index, at: time)
         }
         return nil
-    }
-
-    /// The index of the button a title names: the same title, else the same but for case; `nil` for none.
-    public func buttonIndex(titled title: String) -> Int? {
-        Self.index(ofTitle: title, in: toolbar.buttons.lazy.map(\.title))
-    }
-
-    /// Where a title is in a list of button titles: the same title, else the same but for case; `nil` for none.
-    public static func index<Titles: Collection>(ofTitle title: String, in titles: Titles) -> Titles.Index?
-    where Titles.Element == String {
-        titles.firstIndex(of: title) ?? titles.firstIndex { $0.lowercased() == title.lowercased() }
     }
 
     /// Presses a button: its action runs (the demo's clear the count), and the press is recorded.
@@ -194,13 +180,6 @@ public struct BadgeBoard: Sendable {
     public mutating func takeEvents() -> [BoardEvent] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
-    }
-
-    /// Marks a button's count as out of date, with the reason the status line gives, or clears the mark with `nil`.
-    public mutating func setStale(_ reason: String?, forButtonAt index: Int) {
-        guard staleReasons.indices.contains(index) else { return }
-        staleReasons[index] = reason.map { Sanitizer.printable($0) }
-        toolbar.setStale(reason != nil, forButtonAt: index)
     }
 
     /// The toolbar's title, drawn in bold on the left.

@@ -61,21 +61,21 @@ public struct BoardEngine: Sendable {
         self.board = board
         self.configuration = configuration
         let watched = configuration.watches.compactMap { command in
-            board.buttonIndex(titled: command.buttonTitle).map { (command: command, buttonIndex: $0) }
+            board.toolbar.buttonIndex(titled: command.buttonTitle).map { (command: command, buttonIndex: $0) }
         }
         watches = WatchSchedule(
             watches: watched, intervalSeconds: configuration.watchIntervalSeconds, startTime: startTime)
         gate = NotificationGate(mode: configuration.notificationMode)
         var presses: [Int: [ButtonCommand]] = [:]
         for command in configuration.pressCommands {
-            if let index = board.buttonIndex(titled: command.buttonTitle) {
+            if let index = board.toolbar.buttonIndex(titled: command.buttonTitle) {
                 presses[index, default: []].append(command)
             }
         }
         pressCommands = presses
         var opens: [Int: ButtonCommand] = [:]
         for command in configuration.openCommands {
-            if let index = board.buttonIndex(titled: command.buttonTitle) { opens[index] = command }
+            if let index = board.toolbar.buttonIndex(titled: command.buttonTitle) { opens[index] = command }
         }
         openCommands = opens
     }

@@ -19,7 +19,7 @@ enum StatusBarText {
 
     /// The stale mark of a button whose count may be out of date, else nothing.
     static func staleMark(_ toolbar: BadgeToolbar, _ index: Int) -> String {
-        toolbar.staleMarks.indices.contains(index) && toolbar.staleMarks[index]
+        toolbar.isStale(buttonAt: index)
             ? String(Character(BadgeToolbar.staleGlyph)) : ""
     }
 

@@ -58,7 +58,7 @@ extension BadgeToolbar {
             layout.buttons[index].badge = span
             drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
         }
-        for index in buttons.indices where staleMarks[index] {
+        for index in buttons.indices where staleReasons[index] != nil {
             drawStaleMark(forButtonAt: index, layout: layout, into: &canvas)
         }
         return layout

@@ -17,8 +17,9 @@ public struct BadgeToolbar: Sendable {
     public var timing: MotionTiming
     /// The corner every badge sits on.
     public var badgeCorner: BadgeCorner = .topTrailing
-    /// Whether each button's count may be out of date, in the same order: such a badge carries a ``staleGlyph`` beside it.
-    public private(set) var staleMarks: [Bool]
+    /// Why each button's count may be out of date (its source fails), in the same order, or `nil` when it is not:
+    /// such a badge carries a ``staleGlyph`` beside it, and the status line gives the reason.
+    public private(set) var staleReasons: [String?]
 
     /// Each button's title as UTF-8 bytes, to match titles read from bytes without making strings.
     private let titleBytes: [[UInt8]]
@@ -37,7 +38,7 @@ public struct BadgeToolbar: Sendable {
         self.titleBytes = buttons.map { Array($0.title.utf8) }
         self.badgeTexts = buttons.map(\.badgeText)
         self.motions = Array(repeating: BadgeMotion(), count: buttons.count)
-        self.staleMarks = Array(repeating: false, count: buttons.count)
+        self.staleReasons = Array(repeating: nil, count: buttons.count)
         self.focusedIndex = 0
         self.reduceMotion = reduceMotion
         self.timing = timing
@@ -81,10 +82,27 @@ public struct BadgeToolbar: Sendable {
         setCount(count, forButtonAt: index, at: time)
     }
 
-    /// Marks a button's count as possibly out of date (its source failed), or clears the mark.
-    public mutating func setStale(_ isStale: Bool, forButtonAt index: Int) {
-        guard staleMarks.indices.contains(index) else { return }
-        staleMarks[index] = isStale
+    /// Marks a button's count as possibly out of date, with the reason the status line gives (its source failed),
+    /// or clears the mark with `nil`.
+    public mutating func setStale(_ reason: String?, forButtonAt index: Int) {
+        guard staleReasons.indices.contains(index) else { return }
+        staleReasons[index] = reason.map { Sanitizer.printable($0) }
+    }
+
+    /// Whether a button's count may be out of date; `false` for an index with no button.
+    public func isStale(buttonAt index: Int) -> Bool {
+        staleReasons.indices.contains(index) && staleReasons[index] != nil
+    }
+
+    /// The index of the button a title names: the same title, else the same but for case; `nil` for none.
+    public func buttonIndex(titled title: String) -> Int? {
+        Self.index(ofTitle: title, in: buttons.lazy.map(\.title))
+    }
+
+    /// Where a title is in a list of button titles: the same title, else the same but for case; `nil` for none.
+    public static func index<Titles: Collection>(ofTitle title: String, in titles: Titles) -> Titles.Index?
+    where Titles.Element == String {
+        titles.firstIndex(of: title) ?? titles.firstIndex { $0.lowercased() == title.lowercased() }
     }
 
     /// Moves the focus by some buttons, wrapping around at either end.

@@ -167,7 +167,7 @@ public struct WatchSchedule: Sendable, Equatable {
         var outcome = WatchOutcome()
         var result = reading
         if case .success(let updates) = reading,
-            let unknown = updates.first(where: { BadgeBoard.index(ofTitle: $0.buttonTitle, in: buttonTitles) == nil })
+            let unknown = updates.first(where: { BadgeToolbar.index(ofTitle: $0.buttonTitle, in: buttonTitles) == nil })
         {
             result = .failure(.unknownButton(unknown.buttonTitle))
         }
@@ -176,7 +176,8 @@ public struct WatchSchedule: Sendable, Equatable {
         case .success(let updates):
             var fed = [watches[index].buttonIndex]
             for update in updates {
-                if let button = BadgeBoard.index(ofTitle: update.buttonTitle, in: buttonTitles), !fed.contains(button) {
+                if let button = BadgeToolbar.index(ofTitle: update.buttonTitle, in: buttonTitles), !fed.contains(button)
+                {
                     fed.append(button)
                 }
             }

@@ -61,13 +61,14 @@ public final class LineModeTerminal: TerminalBackend {
     ///   - lendsControllingTerminal: Whether to keep the controlling terminal (`/dev/tty`) for a child run in the
     ///     foreground when keys do not come from it, if the program's job is in its foreground
     ///     (``handsOverTerminal``); its modes are left alone, and put back as they were after the child.
-    ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence, unless ESCDELAY says otherwise.
+    ///   - escapeDelaySeconds: How long a lone Esc waits for the rest of a sequence (default 25 ms), unless ESCDELAY
+    ///     says otherwise.
     ///   - environment: Looks up environment variables (ESCDELAY).
     /// - Throws: ``TerminalError`` when standard input or the terminal given is not a terminal or its modes
     ///   cannot be read or set; a controlling terminal that cannot be used means no keys, not an error.
     public init(
         keys source: KeySource, lendsControllingTerminal: Bool = false,
-        escapeDelaySeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds,
+        escapeDelaySeconds: Double = 0.025,
         environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
     ) throws(TerminalError) {
         TerminalLocale.adopt()

@@ -118,7 +118,7 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Restores the terminal, waiting for one that stopped reading at most until a deadline shared with
     /// the rest of the way out; safe to call more than once.
-    public func close(by deadline: ExitDeadline) {
+    package func close(by deadline: ExitDeadline) {
         session.close(waitingAtMostSeconds: min(deadline.secondsLeft, TerminalSession.leaveWaitSeconds))
     }
 }

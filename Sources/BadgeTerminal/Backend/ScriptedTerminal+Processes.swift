@@ -54,7 +54,7 @@ extension ScriptedTerminal {
         public var request: ProcessRequest
         /// When, in seconds on the virtual clock.
         public var time: Double
-        /// Whether it was to run in the foreground with the terminal (``ProgramCommand/runInForeground(_:)``).
+        /// Whether it was to run in the foreground with the terminal (``ProgramEffect/runInForeground(_:)``).
         public var isForeground: Bool
 
         /// Creates a record of a request, as a test expects it.

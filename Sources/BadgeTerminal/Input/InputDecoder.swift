@@ -33,15 +33,15 @@ import BadgeKit
 /// that key, and anything longer is dropped. So no state can hold up the keys
 /// that come after it. Bytes fed before that always continue it, even when fed
 /// late, so a sequence whose reads were delayed still never leaks as keys.
-public struct InputDecoder: Sendable, BitwiseCopyable {
+package struct InputDecoder: Sendable, BitwiseCopyable {
     /// How long a lone ESC waits for more by default, in seconds: the 25 ms most terminal programs use.
-    public static let defaultEscapeTimeoutSeconds = 0.025
+    package static let defaultEscapeTimeoutSeconds = 0.025
     /// The longest a lone ESC ever waits for the rest of a sequence, in seconds, wherever the wait was asked
     /// for (ESCDELAY or a configuration): a longer wait would make the Escape key feel dead.
-    public static let longestEscapeTimeoutSeconds = 0.5
+    package static let longestEscapeTimeoutSeconds = 0.5
 
     /// How long a lone ESC, or any sequence left open, waits for its next byte before it is over, in seconds.
-    public let escapeTimeoutSeconds: Double
+    package let escapeTimeoutSeconds: Double
     /// Where in a sequence the bytes fed so far have left the decoder.
     var state = State.ground
     /// When the last byte was fed, in seconds: the sequence it left open is over ``escapeTimeoutSeconds`` later.
@@ -54,7 +54,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     /// - Parameter escapeTimeoutSeconds: How long a lone ESC, or any sequence left open, waits for more;
     ///   clamped to 0...``longestEscapeTimeoutSeconds`` (a value that is not a
     ///   number means the default).
-    public init(escapeTimeoutSeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds) {
+    package init(escapeTimeoutSeconds: Double = InputDecoder.defaultEscapeTimeoutSeconds) {
         let timeout = escapeTimeoutSeconds.isNaN ? Self.defaultEscapeTimeoutSeconds : escapeTimeoutSeconds
         self.escapeTimeoutSeconds = min(max(timeout, 0), Self.longestEscapeTimeoutSeconds)
     }
@@ -63,13 +63,13 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     /// `nil` in the ground state, where nothing waits.
     ///
     /// Every other state has one, whatever it is: ``escapeTimeoutSeconds`` after the last byte fed.
-    public var deadline: Double? {
+    package var deadline: Double? {
         guard state != .ground else { return nil }
         return lastByteTime + escapeTimeoutSeconds
     }
 
     /// Whether the decoder is between sequences and characters, with nothing begun.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         state == .ground
     }
 
@@ -82,7 +82,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     ///   - bytes: What was read, in order.
     ///   - time: When it was read, in seconds on any clock; a sequence left open at the end waits from then.
     ///   - events: Where the completed events are appended.
-    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes, at time: Double, into events: inout [InputEvent])
+    package mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes, at time: Double, into events: inout [InputEvent])
     {
         let fedContiguously: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             for byte in buffer {
@@ -106,7 +106,7 @@ public struct InputDecoder: Sendable, BitwiseCopyable {
     /// - Parameters:
     ///   - time: Now, in seconds on the clock given to ``feed(_:at:into:)``.
     ///   - events: Where the key is appended.
-    public mutating func expire(at time: Double, into events: inout [InputEvent]) {
+    package mutating func expire(at time: Double, into events: inout [InputEvent]) {
         guard let deadline, time >= deadline else { return }
         if let event = timedOutEvent {
             events.append(event)

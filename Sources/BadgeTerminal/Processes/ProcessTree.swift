@@ -17,7 +17,7 @@ private let supervisedChildren = Mutex<Set<pid_t>>([])
 /// The children a ``ProcessSupervisor`` started are never reaped here: their statuses (an exit, a stop
 /// of a command in the foreground) are the supervisor's. A process that did not adopt orphans (a test
 /// run, macOS) has no child it did not start, and nothing here touches its processes.
-public enum ProcessTree {
+package enum ProcessTree {
     /// Makes the program the reaper of its orphaned descendants where the system allows it (Linux), and
     /// says whether it is (wraps ``Platform/becomeChildSubreaper()``).
     ///
@@ -25,7 +25,7 @@ public enum ProcessTree {
     /// ``ProgramRunner`` (and of a run of ``ProcessRequest/runAllToEnd(_:endingEveryDescendant:interruption:)``
     /// asked to) ends every descendant outside the program's own session.
     @discardableResult
-    public static func adoptOrphans() -> Bool {
+    package static func adoptOrphans() -> Bool {
         guard Platform.becomeChildSubreaper() else { return false }
         orphansAreAdopted.store(true, ordering: .sequentiallyConsistent)
         return true
@@ -33,7 +33,7 @@ public enum ProcessTree {
 
     /// Whether the program adopts its orphaned descendants, so every process it started is still among its
     /// descendants, and they are all its own.
-    public static var adoptsOrphans: Bool {
+    package static var adoptsOrphans: Bool {
         orphansAreAdopted.load(ordering: .sequentiallyConsistent)
     }
 

@@ -5,36 +5,36 @@
 /// that ignores SIGTERM, a reader or a terminal that stopped reading). Each takes
 /// ``secondsLeft`` as its bound instead of a timeout of its own, so the waits add
 /// up to ``seconds`` at most. The countdown starts at the first wait.
-public final class ExitDeadline {
+package final class ExitDeadline {
     /// The longest the way out may take, in seconds.
-    public let seconds: Double
+    package let seconds: Double
     private var clock: MonotonicClock?
 
     /// The bound on leaving by default: time for children to exit and for output to drain, short enough
     /// not to be felt as a hang.
-    public static let defaultSeconds = 2.0
+    package static let defaultSeconds = 2.0
 
     /// Creates a deadline that starts counting at its first use.
-    public init(seconds: Double = ExitDeadline.defaultSeconds) {
+    package init(seconds: Double = ExitDeadline.defaultSeconds) {
         self.seconds = seconds
     }
 
     /// Starts the countdown, unless it has started already.
-    public func start() {
+    package func start() {
         if clock == nil {
             clock = MonotonicClock()
         }
     }
 
     /// The seconds left before the deadline, 0 once it has passed; the countdown starts if it has not.
-    public var secondsLeft: Double {
+    package var secondsLeft: Double {
         start()
         return max(seconds - (clock?.now ?? 0), 0)
     }
 
     /// The seconds left with some kept back for what comes later, such as restoring the terminal, which no
     /// wait before it may use up.
-    public func secondsLeft(keeping reserved: Double) -> Double {
+    package func secondsLeft(keeping reserved: Double) -> Double {
         max(secondsLeft - reserved, 0)
     }
 }

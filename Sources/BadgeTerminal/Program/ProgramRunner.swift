@@ -36,14 +36,23 @@ public enum ProgramRunner {
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line, such as counts from a pipe; the lines of each read arrive
     ///     together as ``ProgramEvent/lines(_:source:)`` with the source's index in this array.
-    ///   - sinks: Where ``ProgramCommand/write(_:sink:)`` lines go, by index; what is still waiting
+    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by index; what is still waiting
     ///     at the end gets a moment to be written.
-    ///   - exitDeadline: The bound on the way out, shared by ending the children and writing what the
-    ///     sinks hold; it starts when the loop ends, and the caller goes on using it to restore the terminal.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
-        sinks: [OutputSink] = [], exitDeadline: ExitDeadline = ExitDeadline()
+        sinks: [OutputSink] = []
+    ) -> Ending {
+        run(&program, on: terminal, sources: sources, sinks: sinks, exitDeadline: ExitDeadline())
+    }
+
+    /// Runs a program as ``run(_:on:sources:sinks:)`` does, within a bound on the way out that the caller
+    /// goes on using: ending the children and writing what the sinks hold share it with restoring the terminal.
+    ///
+    /// - Parameter exitDeadline: The bound on the way out; it starts when the loop ends.
+    package static func run<Program: TerminalProgram>(
+        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader], sinks: [OutputSink],
+        exitDeadline: ExitDeadline
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
         return loop.run(&program, exitDeadline: exitDeadline)

@@ -1,14 +1,14 @@
 import BadgeKit
 
-/// A program the runner drives, in the Elm shape: events in, a command out, and a picture of any instant.
+/// A program the runner drives, in the Elm shape: events in, an effect out, and a picture of any instant.
 ///
 /// The program never reads a clock or touches the terminal: the runner passes
 /// the time with every call, draws what ``render(into:at:)`` paints, and sleeps
 /// until ``nextWakeTime(after:)`` or the next event. So any frame can be
 /// reproduced in a test with a ``ScriptedTerminal``.
 public protocol TerminalProgram {
-    /// Reacts to an event at an instant and says what the runner should do next.
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand
+    /// Reacts to an event at an instant and answers with what the runner should do next.
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect
     /// Paints the program as it looks at an instant, into a canvas the size of the screen, cleared.
     func render(into canvas: inout Canvas, at time: Double)
     /// When the program next needs to run without an event (the next frame of a motion, a step it
@@ -52,7 +52,7 @@ extension ProgramEvent {
 }
 
 /// What a program asks the runner to do after an event.
-public enum ProgramCommand: Sendable, Equatable {
+public enum ProgramEffect: Sendable, Equatable {
     /// Nothing beyond drawing the next frame.
     case none
     /// End the run, restoring the terminal.
@@ -72,6 +72,6 @@ public enum ProgramCommand: Sendable, Equatable {
     case setWindowTitle(String)
     /// Send a desktop notification through the terminal (see ``TerminalBackend/notify(title:body:)``).
     case notify(title: String, body: String)
-    /// Several commands, in order.
-    indirect case batch([ProgramCommand])
+    /// Several effects, in order.
+    indirect case batch([ProgramEffect])
 }

@@ -53,12 +53,12 @@ private func relaySignal(_ signal: Int32) {
 /// Handlers are installed without `SA_RESTART`, so a blocking call returns
 /// `EINTR`. Installing them before ncurses starts keeps ncurses from installing
 /// its own, which would exit without restoring the terminal.
-public enum SignalRelay {
+package enum SignalRelay {
     /// The signals relayed as events whatever the program asks for: resize, suspend, continue and a child's exit.
-    public static let jobControlSignals: Set<Int32> = [SIGWINCH, SIGTSTP, SIGCONT, SIGCHLD]
+    package static let jobControlSignals: Set<Int32> = [SIGWINCH, SIGTSTP, SIGCONT, SIGCHLD]
 
     /// How the relay treats a signal.
-    public enum Treatment: Equatable, Sendable {
+    package enum Treatment: Equatable, Sendable {
         /// Ends the program through the run loop.
         case terminates
         /// Arrives as an event.
@@ -75,7 +75,7 @@ public enum SignalRelay {
     ///   - signal: The signal number.
     ///   - events: Signals the program wants as events, such as SIGUSR1.
     ///   - wasIgnored: Whether the signal was ignored when the program started.
-    public static func treatment(
+    package static func treatment(
         of signal: Int32, events: Set<Int32>, wasIgnored: Bool, relaysSuspend: Bool = true
     ) -> Treatment {
         if signal == SIGKILL || signal == SIGSTOP || CrashGuard.crashSignals.contains(signal) {
@@ -93,7 +93,7 @@ public enum SignalRelay {
     }
 
     /// The read end of the self-pipe, to poll for readability; -1 before ``install(events:)``.
-    public static var wakeDescriptor: FileDescriptor {
+    package static var wakeDescriptor: FileDescriptor {
         FileDescriptor(rawValue: wakeReadDescriptor.load(ordering: .sequentiallyConsistent))
     }
 
@@ -107,7 +107,7 @@ public enum SignalRelay {
     ///   - relaysSuspend: Whether SIGTSTP is an event, for a program that gives the terminal back before
     ///     it stops; `false` leaves SIGTSTP its default action, so a program that holds no terminal
     ///     (`--once`) stops at once on Ctrl-Z.
-    public static func install(events: Set<Int32> = [], relaysSuspend: Bool = true) throws(SystemError) {
+    package static func install(events: Set<Int32> = [], relaysSuspend: Bool = true) throws(SystemError) {
         if wakeReadDescriptor.load(ordering: .sequentiallyConsistent) < 0 {
             let ends = try FileDescriptor.pipe()
             try ends.read.setNonBlocking()
@@ -153,7 +153,7 @@ public enum SignalRelay {
     /// reported and end the program with a status of its own, instead of killing it (wraps `sigaction`).
     ///
     /// Children started later get the default actions back (``ProcessSupervisor`` resets every signal).
-    public static func ignoreWriteFailureSignals() {
+    package static func ignoreWriteFailureSignals() {
         for signal in [SIGPIPE, SIGXFSZ] {
             var action = Platform.action(disposition: .ignore)
             if sigaction(signal, &action, nil) == 0 {
@@ -166,37 +166,37 @@ public enum SignalRelay {
     private static let installedSignals = Mutex<Set<Int32>>([])
 
     /// The signals that end the program, as installed.
-    public static var terminationSignals: [Int32] {
+    package static var terminationSignals: [Int32] {
         let mask = terminationMask.load(ordering: .sequentiallyConsistent)
         return (1...Int32(64)).filter { mask & bit($0) != 0 }
     }
 
     /// The first termination signal that arrived, if any; it stays set until the program ends.
-    public static var terminationSignal: Int32? {
+    package static var terminationSignal: Int32? {
         let signal = firstTerminationSignal.load(ordering: .sequentiallyConsistent)
         return signal == 0 ? nil : signal
     }
 
     /// The name of a signal for messages, such as `SIGTERM` or `SIGRTMIN+3`.
-    public static func name(of signal: Int32) -> String {
+    package static func name(of signal: Int32) -> String {
         Platform.name(ofSignal: signal)
     }
 
     /// Whether a signal relayed as an event arrived since it was last taken; taking it clears it.
-    public static func take(_ signal: Int32) -> Bool {
+    package static func take(_ signal: Int32) -> Bool {
         let signalBit = bit(signal)
         return caughtSignals.bitwiseAnd(~signalBit, ordering: .sequentiallyConsistent).oldValue & signalBit != 0
     }
 
     /// Every signal relayed as an event that arrived since the last call, lowest number first; taking them clears them.
-    public static func takeAll() -> [Int32] {
+    package static func takeAll() -> [Int32] {
         let mask = caughtSignals.exchange(0, ordering: .sequentiallyConsistent)
         guard mask != 0 else { return [] }
         return (1...Int32(64)).filter { mask & bit($0) != 0 }
     }
 
     /// Empties the self-pipe after a wake-up (wraps `read`).
-    public static func drainWakeups() {
+    package static func drainWakeups() {
         let descriptor = wakeDescriptor
         guard descriptor.rawValue >= 0 else { return }
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
@@ -208,7 +208,7 @@ public enum SignalRelay {
     ///
     /// SIGPIPE and SIGXFSZ stay ignored: what the program writes next (`--once`'s
     /// line) must fail with an error it reports, as ``ignoreWriteFailureSignals()`` set up.
-    public static func uninstall() {
+    package static func uninstall() {
         let signals = installedSignals.withLock { installed in
             defer { installed.formIntersection([SIGPIPE, SIGXFSZ]) }
             return installed

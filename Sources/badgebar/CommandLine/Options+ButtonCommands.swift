@@ -14,7 +14,7 @@ extension Options {
         let titles = buttonTitles
         let groups = [("--watch", watches), ("--on-press", pressCommands), ("--open", openCommands)]
         for (name, commands) in groups {
-            for command in commands where BadgeBoard.index(ofTitle: command.buttonTitle, in: titles) == nil {
+            for command in commands where BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) == nil {
                 throw UsageError(
                     message: "\(name): no button is titled '\(Sanitizer.printable(command.buttonTitle))' "
                         + "(the buttons are \(OptionValue.list(titles, conjunction: "and")))")
@@ -22,7 +22,7 @@ extension Options {
         }
         var opened: Set<Int> = []
         for command in openCommands {
-            guard let index = BadgeBoard.index(ofTitle: command.buttonTitle, in: titles) else { continue }
+            guard let index = BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) else { continue }
             guard opened.insert(index).inserted else {
                 throw UsageError(message: "--open: '\(titles[index])' is given two commands; give it one")
             }

@@ -7,7 +7,7 @@ struct Unread: TerminalProgram {
     let appearance: ToolbarAppearance
     var columns = 0
 
-    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramCommand {
+    mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
         switch event {
         case .input(.resize(let width, _)): columns = width
         case .input(.character("q")): return .quit
@@ -19,7 +19,7 @@ struct Unread: TerminalProgram {
             if let count = newMail.finish(result, at: time)?.count { toolbar.setCount(count, forButtonAt: 0, at: time) }
         default: break
         }
-        let run = newMail.takeDue(at: time).map { ProgramCommand.run($0) } ?? .none
+        let run = newMail.takeDue(at: time).map { ProgramEffect.run($0) } ?? .none
         return .batch([run, .setWindowTitle(toolbar.windowTitle)])  // "(3) Mail"
     }
 

@@ -4,7 +4,7 @@
 /// or a number) press a button; `status` says every count again; `q` or `quit` quits.
 /// Blank lines and lines starting with `#` mean nothing; spaces and tabs around
 /// words are ignored, and so is a `\r` at the end (a CRLF line end).
-package enum LineModeCommand: Sendable, Equatable {
+package enum LineModeInstruction: Sendable, Equatable {
     /// Press the button at an index, as its number key does.
     case press(buttonIndex: Int)
     /// Say every button's count again.
@@ -12,18 +12,18 @@ package enum LineModeCommand: Sendable, Equatable {
     /// Quit.
     case quit
 
-    /// A line that is not a command, with a message saying why.
+    /// A line that is not an instruction, with a message saying why.
     package struct ParseError: Error, Equatable, Sendable {
         /// The problem in one line, quoting the bad line (without control characters).
         package var message: String
     }
 
-    /// Reads one line: a command, `nil` for a blank or comment line, or an error.
+    /// Reads one line: an instruction, `nil` for a blank or comment line, or an error.
     ///
     /// - Parameters:
     ///   - line: The line, without its line end.
     ///   - buttonTitles: The buttons' titles in order, for `press NAME` and the numbers allowed.
-    package static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineModeCommand? {
+    package static func parse(_ line: String, buttonTitles: [String]) throws(ParseError) -> LineModeInstruction? {
         var text = line.trimmingSpaces
         if text.hasSuffix("\r") {
             text = String(text.dropLast()).trimmingSpaces

@@ -1,11 +1,11 @@
 import BadgeKit
 
 extension ProgramRunner.Loop {
-    /// Carries out a command.
-    mutating func perform<Program: TerminalProgram>(_ command: ProgramCommand, on program: inout Program)
+    /// Carries out an effect.
+    mutating func perform<Program: TerminalProgram>(_ effect: ProgramEffect, on program: inout Program)
         -> Outcome
     {
-        switch command {
+        switch effect {
         case .none:
             return .proceed
         case .quit:
@@ -58,9 +58,9 @@ extension ProgramRunner.Loop {
         case .notify(let title, let body):
             terminal.notify(title: title, body: body)
             return .proceed
-        case .batch(let commands):
-            for command in commands {
-                if case .end(let ending) = perform(command, on: &program) {
+        case .batch(let effects):
+            for effect in effects {
+                if case .end(let ending) = perform(effect, on: &program) {
                     return .end(ending)
                 }
             }
