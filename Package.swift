@@ -28,7 +28,7 @@ let package = Package(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
         // What more than one test target uses, such as a seeded random number generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
+        .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "TestSupport"]),
         .testTarget(
             name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
         .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW"]),

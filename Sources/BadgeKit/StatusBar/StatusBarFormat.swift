@@ -1,7 +1,11 @@
-/// The forms `--once` prints a toolbar in, for status bars and scripts: plain text, tmux, JSON or i3bar.
+/// The forms a toolbar is printed in for status bars and scripts: plain text, tmux, JSON, and the bars' own forms.
 ///
 /// Each is a pure function of the toolbar's buttons (their counts at rest, no
-/// motion) and a ``StatusBarStyle``, so a fixed toolbar always gives the same text.
+/// motion, their stale marks), a ``StatusBarStyle`` and what a stream knows
+/// besides (``StatusBarState``), so a fixed toolbar always gives the same text.
+/// Every form shows every button's icon, whatever its count or source: a button
+/// whose count may be out of date carries the stale mark `?`, so a failing watch
+/// or an unreadable counts source never makes a blank line.
 public enum StatusBarFormat: String, Sendable, CaseIterable {
     /// Icons and badge texts: `💬 3  🛒 1  🔔 99+`.
     case plain
@@ -9,17 +13,81 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
     case tmux
     /// One JSON object with every button's title, count, badge text and colours.
     case json
-    /// One status line of the i3bar protocol: a JSON array of blocks with `full_text` and colours.
+    /// One status line of the i3bar protocol (i3bar and swaybar): a JSON array of blocks, one per button.
+    ///
+    /// Each block has `name` (`badgebar`), `instance` (the button's title, which a
+    /// click event names), a `full_text` in Pango markup (`"markup":"pango"`) with the
+    /// icon and the badge in its colours, a `short_text` with the icon and the bare
+    /// badge text, and `"urgent":true` while the button's count is rising. The bars
+    /// read a command that keeps running: see ``isStreamOnly`` and ``StatusBarStream``.
     case i3bar
+    /// One line of JSON for a Waybar `custom` module with `"return-type": "json"`.
+    ///
+    /// `text` has the icons with their badges in Pango markup; `tooltip` says what
+    /// the status line says for each button, one a line; `class` is a list:
+    /// `unread` when some button's count is above zero (its badge shows a number, a
+    /// dot or a word) or `none` when none is, then `stale` when some count may be out
+    /// of date and `rising` when some count rose; `alt` is `unread` or `none`, for
+    /// `format-icons`. There is no `percentage`: counts have no upper bound, so any
+    /// share of one would be made up. Leave the module's `escape` off, or the
+    /// markup shows as text.
+    case waybar
+    /// One line for polybar's `custom/script` module: the icons and badges in format tags.
+    ///
+    /// A badge is `%{B#FF3B30}%{F#FFFFFF} 3 %{B- F-}` after its icon, a dot
+    /// `%{F#007AFF}●%{F-}`; with a ``StatusBarPressCommand`` each button is a click
+    /// area, `%{A1:command:}…%{A}`. With `tail = true` polybar shows each line of a
+    /// command that keeps running; without, it runs the command at its `interval`.
+    case polybar
+    /// One line for an i3blocks 1.4 block with `markup=pango`: the icons with their badges in Pango markup.
+    ///
+    /// i3blocks reads the line as the block's `full_text`, both from a command it
+    /// runs at an `interval` and from one that keeps running (`interval=persist`),
+    /// where each line is an update. Without `markup=pango` the spans show as text.
+    case i3blocks
 
     /// The toolbar in this form, one line without its line end.
-    public func render(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+    ///
+    /// - Parameters:
+    ///   - state: What a stream knows besides the toolbar: the buttons whose counts
+    ///     are rising and why counts may be out of date. `--once` knows neither.
+    ///   - pressCommand: The command a click on a button runs, in the forms that can
+    ///     say one (polybar); the others ignore it.
+    public func render(
+        _ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState = StatusBarState(),
+        pressCommand: StatusBarPressCommand? = nil
+    ) -> String {
         switch self {
         case .plain: StatusBarText.plain(toolbar, style: style)
         case .tmux: StatusBarText.tmux(toolbar, style: style)
         case .json: StatusBarText.json(toolbar, style: style)
-        case .i3bar: StatusBarText.i3bar(toolbar, style: style)
+        case .i3bar: StatusBarText.i3bar(toolbar, style: style, state: state)
+        case .waybar: StatusBarText.waybar(toolbar, style: style, state: state)
+        case .polybar: StatusBarText.polybar(toolbar, style: style, pressCommand: pressCommand)
+        case .i3blocks: StatusBarText.pango(toolbar, style: style)
         }
+    }
+
+    /// Whether the bar reads only a command that keeps running, so printing the toolbar once is of no use to it.
+    ///
+    /// i3bar and swaybar want the protocol's header before any status line, and
+    /// show a command that ends as an error: `--once` refuses this form with
+    /// ``onceRefusal``.
+    public var isStreamOnly: Bool { self == .i3bar }
+
+    /// What `--once` says when it refuses a form that only a stream can give, or `nil` for a form it prints.
+    public var onceRefusal: String? {
+        guard isStreamOnly else { return nil }
+        return "--format \(rawValue) is for a bar that reads a command that keeps running (i3bar, swaybar): "
+            + "give --stream instead of --once"
+    }
+
+    /// What a stream writes once, before its first line: the i3bar protocol's header and the opening `[`.
+    ///
+    /// `{"version":1,"click_events":true}` on a line, then `[` on a line; empty for
+    /// every other form. ``StatusBarStream`` writes it with its first line.
+    public var streamHeader: String {
+        self == .i3bar ? "{\"version\":1,\"click_events\":true}\n[\n" : ""
     }
 }
 
@@ -30,7 +98,8 @@ public struct StatusBarStyle: Sendable, Equatable {
     /// The colours the tmux form shows badges in, as the nearest of them.
     ///
     /// ``ColorDepth/monochrome`` means no colour: reverse video in tmux, no colours in
-    /// the i3bar form. The JSON form always gives exact colours.
+    /// the i3bar, Waybar, polybar and i3blocks forms. Those forms otherwise give the
+    /// exact colours, as the JSON form always does.
     public var colorDepth: ColorDepth
 
     /// Creates a style.

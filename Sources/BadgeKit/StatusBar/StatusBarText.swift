@@ -81,31 +81,9 @@ enum StatusBarText {
         ])
     }
 
-    /// `[{"name":"badgebar","instance":"Messages","full_text":"💬 3",…}]`: one block per button, in its colours.
-    ///
-    /// A block with a count or word badge has the badge colour as `background` and
-    /// its black or white as `color`; a dot's block has the badge colour as `color`;
-    /// a block without a badge, or any block without colour, has neither.
-    static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
-        let blocks = toolbar.buttons.indices.map { index in
-            let button = toolbar.buttons[index]
-            let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
-            let text = badgeText(of: button, style: style)
-            var members: [(key: String, value: String)] = [
-                ("name", JSONText.quoted("badgebar")), ("instance", JSONText.quoted(button.title)),
-                ("full_text", JSONText.quoted((text.map { "\(icon) \($0)" } ?? icon) + staleMark(toolbar, index))),
-            ]
-            if text != nil, style.colorDepth != .monochrome {
-                if button.style == .dot {
-                    members.append(("color", JSONText.quoted(button.badgeColor.description)))
-                } else {
-                    members.append(("color", JSONText.quoted(button.badgeColor.contrastingForeground.description)))
-                    members.append(("background", JSONText.quoted(button.badgeColor.description)))
-                }
-            }
-            return JSONText.object(members)
-        }
-        return JSONText.array(blocks)
+    /// A button's icon in the style's glyph set.
+    static func icon(of button: BadgedButton, style: StatusBarStyle) -> String {
+        String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
     }
 
     /// What a button's badge shows at rest, or `nil` for no badge; a dot in the icons' glyph set.

@@ -1,0 +1,89 @@
+/// The forms in Pango markup: i3bar's blocks, Waybar's JSON line and i3blocks' line.
+extension StatusBarText {
+    /// `💬<span background="#FF3B30" foreground="#FFFFFF"> 3 </span>`: a button's icon and its badge in its colours.
+    ///
+    /// A count or word badge is its text with a space either side on the badge
+    /// colour, in black or white by its luminance; a dot is `●` in the badge colour
+    /// after a space. Without colour the badge is its text after a space, as in the
+    /// plain form. The stale mark follows the badge, or the icon when there is none.
+    /// All text is escaped for Pango.
+    static func pangoButton(_ toolbar: BadgeToolbar, _ index: Int, style: StatusBarStyle) -> String {
+        let button = toolbar.buttons[index]
+        let icon = PangoMarkup.escaped(icon(of: button, style: style))
+        let mark = staleMark(toolbar, index)
+        guard let text = badgeText(of: button, style: style).map(PangoMarkup.escaped) else { return icon + mark }
+        if style.colorDepth == .monochrome {
+            return "\(icon) \(text)\(mark)"
+        }
+        if button.style == .dot {
+            return "\(icon) " + PangoMarkup.span(text, foreground: button.badgeColor) + mark
+        }
+        let badge = PangoMarkup.span(
+            " \(text) ", foreground: button.badgeColor.contrastingForeground, background: button.badgeColor)
+        return icon + badge + mark
+    }
+
+    /// `💬3`: a button's icon and its bare badge text with no space and no colour, escaped for Pango.
+    static func pangoShortButton(_ toolbar: BadgeToolbar, _ index: Int, style: StatusBarStyle) -> String {
+        let button = toolbar.buttons[index]
+        let text = icon(of: button, style: style) + (badgeText(of: button, style: style) ?? "")
+        return PangoMarkup.escaped(text) + staleMark(toolbar, index)
+    }
+
+    /// Every button in Pango markup, two spaces apart: i3blocks' line and Waybar's `text`.
+    static func pango(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
+        toolbar.buttons.indices.map { pangoButton(toolbar, $0, style: style) }.joined(separator: "  ")
+    }
+
+    /// `[{"name":"badgebar","instance":"Messages","full_text":"💬<span …> 3 </span>",…}]`: a block per button.
+    ///
+    /// Each block has `name`, `instance` (the title), `full_text` (``pangoButton(_:_:style:)``),
+    /// `short_text` (``pangoShortButton(_:_:style:)``), `"markup":"pango"`, `"urgent":true`
+    /// while its count is rising, and no separator line but 12 pixels after it.
+    static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState) -> String {
+        let blocks = toolbar.buttons.indices.map { index in
+            var members: [(key: String, value: String)] = [
+                ("name", JSONText.quoted("badgebar")),
+                ("instance", JSONText.quoted(toolbar.buttons[index].title)),
+                ("full_text", JSONText.quoted(pangoButton(toolbar, index, style: style))),
+                ("short_text", JSONText.quoted(pangoShortButton(toolbar, index, style: style))),
+                ("markup", JSONText.quoted("pango")),
+            ]
+            if state.risingButtons.contains(index) {
+                members.append(("urgent", "true"))
+            }
+            members += [("separator", "false"), ("separator_block_width", "12")]
+            return JSONText.object(members)
+        }
+        return JSONText.array(blocks)
+    }
+
+    /// `{"text":"💬<span …> 3 </span>  …","tooltip":"Messages: 3 unread\n…","class":["unread"],"alt":"unread"}`.
+    ///
+    /// See ``StatusBarFormat/waybar`` for what each member means.
+    static func waybar(_ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState) -> String {
+        let tooltip = toolbar.buttons.indices.map { PangoMarkup.escaped(spokenLine(toolbar, $0, state: state)) }
+        let unread = toolbar.buttons.contains { $0.count > 0 }
+        var classes = [unread ? "unread" : "none"]
+        if toolbar.staleMarks.contains(true) {
+            classes.append("stale")
+        }
+        if state.risingButtons.contains(where: toolbar.buttons.indices.contains) {
+            classes.append("rising")
+        }
+        return JSONText.object([
+            ("text", JSONText.quoted(pango(toolbar, style: style))),
+            ("tooltip", JSONText.quoted(tooltip.joined(separator: "\n"))),
+            ("class", JSONText.array(classes.map(JSONText.quoted))),
+            ("alt", JSONText.quoted(classes[0])),
+        ])
+    }
+
+    /// What the status line says for a button, `Mail: 5 unread`, and `(stale: reason)` if its count may be out of date.
+    static func spokenLine(_ toolbar: BadgeToolbar, _ index: Int, state: StatusBarState) -> String {
+        let text = SpokenText.describe(toolbar.buttons[index])
+        guard !staleMark(toolbar, index).isEmpty else { return text }
+        let reason = state.staleReasons.indices.contains(index) ? state.staleReasons[index] : nil
+        return text + (reason.map { " (stale: \($0))" } ?? " (stale)")
+    }
+}
