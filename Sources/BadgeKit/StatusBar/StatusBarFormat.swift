@@ -71,11 +71,11 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
     /// Whether the bar reads only a command that keeps running, so printing the toolbar once is of no use to it.
     ///
     /// i3bar and swaybar want the protocol's header before any status line, and
-    /// show a command that ends as an error: `--once` refuses this form with
-    /// ``onceRefusal``.
+    /// show a command that ends as an error, so a front end that prints once
+    /// should refuse such a form, saying ``onceRefusal``.
     public var isStreamOnly: Bool { self == .i3bar }
 
-    /// What `--once` says when it refuses a form that only a stream can give, or `nil` for a form it prints.
+    /// What `--once` says to refuse a form that only a stream can give, or `nil` for a form it can print.
     public var onceRefusal: String? {
         guard isStreamOnly else { return nil }
         return "--format \(rawValue) is for a bar that reads a command that keeps running (i3bar, swaybar): "

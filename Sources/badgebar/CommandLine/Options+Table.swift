@@ -100,7 +100,7 @@ extension Options {
         ) { $0.once = true },
         .choice(
             "--format", of: StatusBarFormat.self, placeholder: "FORMAT",
-            help: "What --once prints: plain, tmux, json or i3bar (default plain)"
+            help: "What --once prints: plain, tmux, json, i3bar, waybar, polybar or i3blocks (default plain)"
         ) { $0.format = $1 },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),

@@ -266,7 +266,9 @@ enum ManualPage {
                 + "exits 128+N without printing. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
                 + "style directives such as #[fg=colour231,bg=colour196] in the badge colours, for tmux's "
                 + "status-right; json prints one object with every button's title, count, badge text and colours; "
-                + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks. The badge rules are "
+                + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks with the badges in "
+                + "Pango markup; waybar one JSON line for a Waybar custom module; polybar one line in polybar's "
+                + "format tags; i3blocks one line of Pango markup, for a block with markup=pango. The badge rules are "
                 + "the full screen's: the limit, no badge at zero, black or white text.")
         page.subsection("Reduce Motion")
         page.paragraph(
