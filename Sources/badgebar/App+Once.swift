@@ -13,9 +13,14 @@ extension App {
     func runOnce(_ format: StatusBarFormat, output: FileDescriptor = .standardOutput) -> Int32 {
         TerminalLocale.adopt()
         var sources: [LineReader] = []
+        // A counts source that cannot be opened is reported and its buttons are printed stale, never a blank
+        // line in a status bar; the status says so after.
+        var unavailable: (reason: String, status: ExitStatus)?
         switch openCountsSource(endsWithItsWriters: true) {
         case .success(let reader): sources += reader.map { [$0] } ?? []
-        case .failure(let exit): return exit.status.code
+        case .failure(let exit):
+            if exit.status == .usage { return exit.status.code }
+            unavailable = ("--counts-from \(options.countsPath ?? ""): cannot be read", exit.status)
         }
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
@@ -39,7 +44,7 @@ extension App {
         var program = onceProgram(
             startTime: terminal.now, unixTimeOffset: WallClock.unixTime - terminal.now,
             events: events.map { (sink: 0, name: Sanitizer.printable("'\($0.name)'")) },
-            messageSink: sinks.count - 1, sourceCount: sources.count)
+            messageSink: sinks.count - 1, sourceCount: sources.count, countsUnavailable: unavailable?.reason)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated(let signal) = ending {
@@ -55,7 +60,7 @@ extension App {
             Diagnostics.report("cannot write to standard output: \(String(cString: strerror(Platform.errorNumber)))")
             return ExitStatus.ioError.code
         }
-        return ExitStatus.success.code
+        return (unavailable?.status ?? .success).code
     }
 
     /// Says on standard error which signal ended `--once` before it printed, and returns 128+N.
@@ -73,9 +78,10 @@ extension App {
     ///   - events: The runner's sink for events and its name for messages, or `nil` to write none.
     ///   - messageSink: The runner's sink for problems.
     ///   - sourceCount: How many live input sources there are.
+    ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
     func onceProgram(
         startTime: Double, unixTimeOffset: Double, events: (sink: Int, name: String)?, messageSink: Int,
-        sourceCount: Int
+        sourceCount: Int, countsUnavailable: String? = nil
     ) -> OnceProgram {
         var configuration = engineConfiguration(writesEvents: events != nil, unixTimeOffset: unixTimeOffset)
         configuration.setsWindowTitle = false
@@ -84,7 +90,8 @@ extension App {
         configuration.openCommands = []
         return OnceProgram(
             board: makeModel(startTime: startTime), configuration: configuration, events: events ?? (0, ""),
-            messageSink: messageSink, sourceCount: sourceCount, startTime: startTime)
+            messageSink: messageSink, sourceCount: sourceCount, startTime: startTime,
+            countsUnavailable: countsUnavailable)
     }
 
     /// How `--once` shows badges: icons by `--icons` (emoji in a UTF-8 locale, else ASCII), and the 256-colour

@@ -15,6 +15,8 @@ struct App {
         case .fullScreen: return runFullScreen()
         case .lines: return runLines()
         case .once(let format): return runOnce(format)
+        case .stream(let format): return runStream(format)
+        case .send(let line, let controlPath): return runSend(line, controlPath: controlPath)
         }
     }
 

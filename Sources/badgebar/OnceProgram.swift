@@ -31,9 +31,10 @@ struct OnceProgram: TerminalProgram {
     ///   - messageSink: The runner's sink for problems.
     ///   - sourceCount: How many live input sources there are.
     ///   - startTime: When the watches run.
+    ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
     init(
         board: BadgeBoard, configuration: BoardEngine.Configuration, events: (sink: Int, name: String),
-        messageSink: Int, sourceCount: Int, startTime: Double
+        messageSink: Int, sourceCount: Int, startTime: Double, countsUnavailable: String? = nil
     ) {
         var board = board
         board.autoPlay.stop()
@@ -45,6 +46,11 @@ struct OnceProgram: TerminalProgram {
             countsIntervalSeconds: 0)
         self.messageSink = messageSink
         self.sourceCount = sourceCount
+        if let countsUnavailable {
+            // Said already, when the source failed to open; the buttons it would feed are printed stale.
+            _ = screen.handle(.countsUnavailable(reason: countsUnavailable), at: startTime)
+            _ = screen.takeReports()
+        }
     }
 
     /// The board as it stands.

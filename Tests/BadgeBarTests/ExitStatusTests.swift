@@ -8,6 +8,7 @@ import Testing
         #expect(ExitStatus.failure.code == 1)
         #expect(ExitStatus.usage.code == 64)
         #expect(ExitStatus.noInput.code == 66)
+        #expect(ExitStatus.unavailable.code == 69)
         #expect(ExitStatus.cantCreate.code == 73)
         #expect(ExitStatus.ioError.code == 74)
         #expect(ExitStatus.signal(2).code == 130)
@@ -16,7 +17,7 @@ import Testing
 
     @Test func everyStatusIsDocumentedOnceInOrder() {
         let codes = ExitStatus.documented.map(\.documentedCode)
-        #expect(codes == ["0", "1", "64", "66", "73", "74", "128+N"])
+        #expect(codes == ["0", "1", "64", "66", "69", "73", "74", "128+N"])
         #expect(Set(ExitStatus.documented.map(\.meaning)).count == codes.count)
     }
 }

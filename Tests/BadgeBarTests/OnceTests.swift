@@ -154,7 +154,14 @@ import Testing
         let written = try String(contentsOfFile: events, encoding: .utf8)
         #expect(written.contains(#""event":"change","button":"Messages","count":9,"previous":3,"#), "\(written)")
 
-        let missing = try self.app(["--counts-from", folder.path + "/nowhere"])
-        #expect(missing.runOnce(.plain, output: ends.write) == 66, "a counts file that cannot be read")
+        // A counts file that cannot be read: every icon is printed all the same, marked stale, and the status says so.
+        let missing = try self.app(["--icons", "ascii", "--counts-from", folder.path + "/nowhere"])
+        let again = try FileDescriptor.pipe()
+        #expect(missing.runOnce(.plain, output: again.write) == 66, "a counts file that cannot be read")
+        SignalRelay.uninstall()
+        again.write.close()
+        let stale = PipeReader(descriptor: again.read)
+        defer { stale.close() }
+        #expect(stale.readAll() == "\" 3?  $ 1?  ! 99+?  = *?  %?  * #1?  v 0?\n")
     }
 }

@@ -22,8 +22,8 @@ import Testing
         #expect(
             choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--notify", "--format", "--generate"])
         for option in choices {
-            // --format needs --once.
-            let companions = option.names == ["--format"] ? ["--once"] : []
+            // --format needs --once or --stream (i3bar only --stream).
+            let companions = option.names == ["--format"] ? ["--stream"] : []
             for value in option.value.choices {
                 #expect(option.help.contains(value), "\(option.names[0]) help names \(value)")
                 for name in option.allNames {

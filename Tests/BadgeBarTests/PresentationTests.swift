@@ -66,11 +66,38 @@ import Testing
     }
 
     @Test func optionsThatDoNotGoTogetherAreRefused() {
-        #expect(throws: Options.UsageError(message: "--once prints the toolbar once; it cannot be used with --lines")) {
-            try Options.parse(["--once", "--lines"])
+        #expect(
+            throws: Options.UsageError(
+                message: "--once prints the toolbar for a status bar; it cannot be used with --lines")
+        ) { try Options.parse(["--once", "--lines"]) }
+        #expect(
+            throws: Options.UsageError(message: "--format says what --once or --stream prints; give one of them too")
+        ) { try Options.parse(["--format", "tmux"]) }
+        #expect(
+            throws: Options.UsageError(
+                message: "--once prints the toolbar once and --stream after every change; give one")
+        ) { try Options.parse(["--once", "--stream"]) }
+        #expect(
+            throws: Options.UsageError(
+                message: "--open hands the terminal to its command, and --stream has none; use --on-press")
+        ) { try Options.parse(["--stream", "--button", "Mail:envelope:0", "--open", "Mail=neomutt"]) }
+        #expect(
+            throws: Options.UsageError(
+                message: "--press talks to the badgebar that reads --control PATH; give --control PATH too")
+        ) { try Options.parse(["--press", "Mail"]) }
+        #expect(throws: Options.UsageError.self) {
+            try Options.parse(["--stream", "--format", "i3bar", "--counts-from", "-"])
         }
-        #expect(throws: Options.UsageError(message: "--format says what --once prints; give --once too")) {
-            try Options.parse(["--format", "tmux"])
+        #expect(throws: Options.UsageError(message: StatusBarFormat.i3bar.onceRefusal ?? "")) {
+            try Options.parse(["--once", "--format", "i3bar"])
+        }
+        let sending = try? Options.parse(["--refresh", "--control", "/tmp/x"])
+        if case .run(let options) = sending {
+            #expect(
+                options.presentation(environment: { _ in nil }, standardOutputIsTerminal: true)
+                    == .send(line: "refresh", controlPath: "/tmp/x"))
+        } else {
+            Issue.record("--refresh --control runs")
         }
         #expect(
             throws: Options.UsageError(message: "--record records the full screen, which --once does not draw")

@@ -129,9 +129,9 @@ import Testing
         var toolbar = Self.toolbar(
             BadgedButton(title: "Mail", symbolName: "envelope", count: 3),
             BadgedButton(title: "Jobs", symbolName: "gear", count: 0))
-        toolbar.setStale(true, forButtonAt: 0)
-        toolbar.setStale(true, forButtonAt: 1)
-        let state = StatusBarState(staleReasons: ["failed, exit 1"])
+        toolbar.setStale("failed, exit 1", forButtonAt: 0)
+        toolbar.setStale("", forButtonAt: 1)
+        let state = StatusBarState()
         #expect(
             StatusBarFormat.i3blocks.render(toolbar, style: Self.colour, state: state)
                 == ##"📨<span background="#FF3B30" foreground="#FFFFFF"> 3 </span>?  🔧?"##)
@@ -155,8 +155,8 @@ import Testing
         for format in StatusBarFormat.allCases {
             #expect(format.render(toolbar, style: Self.colour).contains("📨"), "\(format)")
         }
-        toolbar.setStale(true, forButtonAt: 0)
-        toolbar.setStale(true, forButtonAt: 1)
+        toolbar.setStale("failed", forButtonAt: 0)
+        toolbar.setStale("failed", forButtonAt: 1)
         for format in StatusBarFormat.allCases {
             let text = format.render(toolbar, style: Self.colour)
             let mark = format == .json ? #""stale":true"# : "?"

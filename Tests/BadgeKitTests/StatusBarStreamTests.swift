@@ -20,10 +20,8 @@ import Testing
             pressCommand: StatusBarPressCommand(template: "badgebar-press {title}"))
         var text = stream.line(for: toolbar)
         toolbar.setCount(5, forButtonAt: 0, at: 1)
-        toolbar.setStale(true, forButtonAt: 5)
-        text += stream.line(
-            for: toolbar,
-            state: StatusBarState(risingButtons: [0], staleReasons: [nil, nil, nil, nil, nil, "failed, exit 1"]))
+        toolbar.setStale("failed, exit 1", forButtonAt: 5)
+        text += stream.line(for: toolbar, state: StatusBarState(risingButtons: [0]))
         #expect(stream.linesGiven == 2)
         return text
     }
@@ -82,7 +80,7 @@ import Testing
 
     @Test func everyWaybarAndI3barLineIsJSON() throws {
         var toolbar = try StatusBarFormatTests.toolbar()
-        toolbar.setStale(true, forButtonAt: 0)
+        toolbar.setStale("failed", forButtonAt: 0)
         for format in [StatusBarFormat.waybar, .i3bar] {
             for depth in [ColorDepth.monochrome, .indexed256] {
                 let text = format.render(

@@ -24,7 +24,8 @@ extension EndToEnd {
             arguments: [
                 ("plain.txt", ["--format", "plain"]), ("plain-ascii.txt", ["--icons", "ascii"]),
                 ("tmux.txt", ["--format", "tmux"]), ("tmux-no-color.txt", ["--format=tmux", "--color", "never"]),
-                ("json.txt", ["--format", "json"]), ("i3bar.txt", ["--format", "i3bar"]),
+                ("json.txt", ["--format", "json"]), ("waybar.txt", ["--format", "waybar"]),
+                ("polybar.txt", ["--format", "polybar"]), ("i3blocks.txt", ["--format", "i3blocks"]),
             ])
         func goldenOutput(_ file: String, _ arguments: [String]) throws {
             let result = try run(["--once"] + (try Self.toolbarArguments()) + arguments)

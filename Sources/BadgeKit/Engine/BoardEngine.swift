@@ -114,6 +114,12 @@ public struct BoardEngine: Sendable {
             effects += finished(result, at: time)
         case .problem(let message):
             board.report(message, at: time)
+        case .countsUnavailable(let reason):
+            let watched = Set(watches.watches.map(\.buttonIndex))
+            for index in board.toolbar.buttons.indices where !watched.contains(index) {
+                board.toolbar.setStale(reason, forButtonAt: index)
+            }
+            board.report(reason, at: time)
         case .badLine(let message):
             board.reportBadLine(message, at: time)
         }

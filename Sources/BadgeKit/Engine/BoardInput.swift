@@ -17,6 +17,9 @@ public enum BoardInput: Sendable, Equatable {
     case processFinished(ProcessResult)
     /// A problem the user should know about, for the status line.
     case problem(String)
+    /// The live counts source cannot be read (it is missing, or failed): the buttons no watch feeds are marked
+    /// stale with the reason, and the problem is reported; their counts stay as they were.
+    case countsUnavailable(reason: String)
     /// A line of live counts that could not be used (too long, say), counted with the bad lines of its read.
     case badLine(String)
 }

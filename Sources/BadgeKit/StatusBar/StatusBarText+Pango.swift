@@ -65,7 +65,7 @@ extension StatusBarText {
         let tooltip = toolbar.buttons.indices.map { PangoMarkup.escaped(spokenLine(toolbar, $0, state: state)) }
         let unread = toolbar.buttons.contains { $0.count > 0 }
         var classes = [unread ? "unread" : "none"]
-        if toolbar.staleMarks.contains(true) {
+        if toolbar.staleReasons.contains(where: { $0 != nil }) {
             classes.append("stale")
         }
         if state.risingButtons.contains(where: toolbar.buttons.indices.contains) {
@@ -83,7 +83,7 @@ extension StatusBarText {
     static func spokenLine(_ toolbar: BadgeToolbar, _ index: Int, state: StatusBarState) -> String {
         let text = SpokenText.describe(toolbar.buttons[index])
         guard !staleMark(toolbar, index).isEmpty else { return text }
-        let reason = state.staleReasons.indices.contains(index) ? state.staleReasons[index] : nil
-        return text + (reason.map { " (stale: \($0))" } ?? " (stale)")
+        let reason = toolbar.staleReasons.indices.contains(index) ? toolbar.staleReasons[index] : nil
+        return text + (reason.flatMap { $0.isEmpty ? nil : " (stale: \($0))" } ?? " (stale)")
     }
 }

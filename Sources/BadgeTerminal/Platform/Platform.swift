@@ -51,6 +51,32 @@ package enum Platform {
         #endif
     }
 
+    /// The running program's own path, for a command that runs it again (wraps `readlink` of `/proc/self/exe` on
+    /// Linux); `nil` where it cannot be read, or on another system.
+    package static func executablePath() -> String? {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
+                guard let start = pointer.baseAddress else { return -1 }
+                return readlink("/proc/self/exe", start, pointer.count - 1)
+            }
+            guard length > 0 else { return nil }
+            return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+            return nil
+        #endif
+    }
+
+    /// Makes a FIFO at a path (wraps `mkfifo`); 0, or -1 with the error number set.
+    static func makeFIFO(_ path: String, _ mode: mode_t) -> Int32 {
+        mkfifo(path, mode)
+    }
+
+    /// Removes a name from the file system (wraps `unlink`); 0, or -1 with the error number set.
+    static func removeFile(_ path: String) -> Int32 {
+        unlink(path)
+    }
+
     /// A descriptor's flags or a command on it with an argument (wraps `fcntl`, variadic in C).
     static func fcntl(_ descriptor: Int32, _ command: Int32, _ argument: Int32 = 0) -> Int32 {
         #if canImport(Glibc)

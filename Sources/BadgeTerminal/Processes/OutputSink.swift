@@ -127,6 +127,23 @@ public final class OutputSink {
         close()
     }
 
+    /// Whether the runner watches the sink's pipe for its reader going away even while nothing waits, so a
+    /// program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
+    ///
+    /// Only for a pipe or FIFO: the runner polls it as it polls inputs, and a pipe's writing end reports an
+    /// error there once its reader has gone. Set it before the run starts.
+    package var watchesReaderEnd = false
+
+    /// Whether the sink writes to a pipe or FIFO (wraps `fstat`).
+    package var isPipe: Bool {
+        (try? descriptor.status()).map { FileType($0) == .fifo } ?? false
+    }
+
+    /// Ends the sink because its reader went away (the pipe reported it), as a failed write would.
+    package func readerWentAway() {
+        writer.fail(SystemError(call: "write", errorNumber: EPIPE))
+    }
+
     /// Whether lines are waiting for the reader.
     public var hasPending: Bool { writer.hasPending }
 

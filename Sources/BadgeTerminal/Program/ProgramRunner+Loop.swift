@@ -59,7 +59,9 @@ extension ProgramRunner {
                     return ending
                 }
                 draw(program, at: now)
-                let watched = sources.compactMap(\.descriptor) + processes.descriptors
+                let watched =
+                    sources.compactMap(\.descriptor) + processes.descriptors
+                    + sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
@@ -115,6 +117,11 @@ extension ProgramRunner {
             case .ready(let descriptor):
                 if processes.descriptors.contains(descriptor) {
                     processes.read(from: descriptor)
+                    return .proceed
+                }
+                if let sink = sinks.first(where: { $0.descriptor == descriptor && $0.watchesReaderEnd }) {
+                    // A pipe's writing end is ready for reading only when its reader has gone.
+                    sink.readerWentAway()
                     return .proceed
                 }
                 return readSource(descriptor, into: &program)

@@ -106,6 +106,14 @@ final class NonBlockingWriter {
         return !hasPending
     }
 
+    /// Ends writing for good with an error found outside a write, such as the reader's end of a pipe closing;
+    /// what waits is dropped.
+    func fail(_ error: SystemError) {
+        guard failure == nil else { return }
+        failure = error
+        discardPending()
+    }
+
     /// Forgets what waits.
     func discardPending() {
         queue.removeAll()

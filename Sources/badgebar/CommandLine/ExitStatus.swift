@@ -11,6 +11,8 @@ enum ExitStatus: Equatable, Sendable {
     case usage
     /// 66, `EX_NOINPUT`: an input file cannot be opened.
     case noInput
+    /// 69, `EX_UNAVAILABLE`: no badgebar reads the control FIFO that `--press` or `--refresh` names.
+    case unavailable
     /// 73, `EX_CANTCREAT`: an output file cannot be created.
     case cantCreate
     /// 74, `EX_IOERR`: writing failed.
@@ -25,6 +27,7 @@ enum ExitStatus: Equatable, Sendable {
         case .failure: return 1
         case .usage: return 64
         case .noInput: return 66
+        case .unavailable: return 69
         case .cantCreate: return 73
         case .ioError: return 74
         case .signal(let number): return 128 + number
@@ -43,20 +46,24 @@ enum ExitStatus: Equatable, Sendable {
         case .success:
             return "Quit with q, Esc or Ctrl-C, or the terminal went away; in line mode also when the reader of "
                 + "standard output went away, or every input ended with nothing left to change the counts; "
-                + "--once after printing"
+                + "--once after printing; --stream when the bar stops reading; --press and --refresh once sent"
         case .failure:
             return "No usable terminal for the full screen: standard input is not a terminal, or TERM is unset or "
                 + "unknown (without --lines)"
         case .usage:
             return
                 "A bad option or argument, a --watch, --on-press or --open naming no button, the terminal itself "
-                + "given as --counts-from, --record or --events-to, --record in line mode, or --open in line mode "
-                + "with no terminal to hand over"
+                + "given as --counts-from, --record or --events-to, --record in line mode, --open in line mode "
+                + "with no terminal to hand over or with --stream, or --format i3bar with --once"
         case .noInput:
-            return "The counts source of --counts-from cannot be opened, or is a directory"
+            return "The counts source of --counts-from cannot be opened, or is a directory (--once prints the toolbar "
+                + "first, marked stale; --stream goes on with it marked stale)"
+        case .unavailable:
+            return "--press or --refresh found no badgebar reading the FIFO of --control"
         case .cantCreate:
             return
-                "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads"
+                "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads; "
+                + "the FIFO of --control cannot be made"
         case .ioError:
             return
                 "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output "
@@ -67,5 +74,7 @@ enum ExitStatus: Equatable, Sendable {
     }
 
     /// Every status, in the order the documentation lists them; the signal stands for any signal.
-    static let documented: [ExitStatus] = [.success, .failure, .usage, .noInput, .cantCreate, .ioError, .signal(0)]
+    static let documented: [ExitStatus] = [
+        .success, .failure, .usage, .noInput, .unavailable, .cantCreate, .ioError, .signal(0),
+    ]
 }

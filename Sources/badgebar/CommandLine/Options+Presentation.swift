@@ -9,25 +9,52 @@ extension Options {
         case lines
         /// The toolbar printed once, then exit.
         case once(StatusBarFormat)
+        /// The toolbar printed at start and after every change, until stopped.
+        case stream(StatusBarFormat)
+        /// A line sent to the program that reads a control FIFO, then exit.
+        case send(line: String, controlPath: String)
     }
 
     /// Refuses options that do not go together: `--once` with `--lines` or `--record`, `--format` without `--once`,
     /// `--record` with `--lines`.
     func checkPresentation() throws(UsageError) {
-        if once && lines {
-            throw UsageError(message: "--once prints the toolbar once; it cannot be used with --lines")
+        if controlLine != nil {
+            guard controlPath != nil else {
+                throw UsageError(
+                    message: "\(controlLine == "refresh" ? "--refresh" : "--press") talks to the badgebar that reads "
+                        + "--control PATH; give --control PATH too")
+            }
+            return
         }
-        if format != nil && !once {
-            throw UsageError(message: "--format says what --once prints; give --once too")
+        if once && stream {
+            throw UsageError(message: "--once prints the toolbar once and --stream after every change; give one")
         }
-        if eventsPath == "-" && (once || lines) {
+        let mode = once ? "--once" : stream ? "--stream" : "--lines"
+        if (once || stream) && lines {
+            throw UsageError(message: "\(mode) prints the toolbar for a status bar; it cannot be used with --lines")
+        }
+        if format != nil && !once && !stream {
+            throw UsageError(message: "--format says what --once or --stream prints; give one of them too")
+        }
+        if once, let refusal = format?.onceRefusal {
+            throw UsageError(message: refusal)
+        }
+        if stream && !openCommands.isEmpty {
             throw UsageError(
-                message: "--events-to - puts the events on standard output, where \(once ? "--once" : "--lines") "
+                message: "--open hands the terminal to its command, and --stream has none; use --on-press")
+        }
+        if stream && format == .i3bar && countsPath == "-" {
+            throw UsageError(
+                message: "--stream --format i3bar reads the bar's clicks on standard input, so counts cannot come "
+                    + "from it; use --counts-from with a file or FIFO, or --control")
+        }
+        if eventsPath == "-" && (once || stream || lines) {
+            throw UsageError(
+                message: "--events-to - puts the events on standard output, where \(mode) "
                     + "writes too; name a file or FIFO")
         }
-        if recordingPath != nil && (once || lines) {
-            throw UsageError(
-                message: "--record records the full screen, which \(once ? "--once" : "--lines") does not draw")
+        if recordingPath != nil && (once || stream || lines) {
+            throw UsageError(message: "--record records the full screen, which \(mode) does not draw")
         }
     }
 
@@ -42,8 +69,14 @@ extension Options {
     ///   - environment: Looks up ACCESSIBLE and TERM.
     ///   - standardOutputIsTerminal: Whether standard output is a terminal.
     func presentation(environment: (String) -> String?, standardOutputIsTerminal: Bool) -> Presentation {
+        if let controlLine, let controlPath {
+            return .send(line: controlLine, controlPath: controlPath)
+        }
         if once {
             return .once(format ?? .plain)
+        }
+        if stream {
+            return .stream(format ?? .plain)
         }
         let accessible = environment("ACCESSIBLE").map { !$0.isEmpty && $0 != "0" } ?? false
         let outputIsTaken = !standardOutputIsTerminal && eventsPath != "-"

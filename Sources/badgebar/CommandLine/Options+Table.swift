@@ -98,10 +98,34 @@ extension Options {
             "--once",
             help: "Print the toolbar once in the --format and exit, after reading --counts-from to its end"
         ) { $0.once = true },
+        .flag(
+            "--stream",
+            help: "Print the toolbar in the --format at start and after every change until stopped, for a status "
+                + "bar that keeps reading (i3bar, swaybar, Waybar, polybar, i3blocks); i3bar's clicks on standard "
+                + "input press buttons"
+        ) { $0.stream = true },
         .choice(
             "--format", of: StatusBarFormat.self, placeholder: "FORMAT",
-            help: "What --once prints: plain, tmux, json, i3bar, waybar, polybar or i3blocks (default plain)"
+            help: "What --once and --stream print: plain, tmux, json, i3bar, waybar, polybar or i3blocks "
+                + "(default plain; i3bar only with --stream)"
         ) { $0.format = $1 },
+        .path(
+            "--control", placeholder: "PATH",
+            help: "A FIFO (made if missing, removed at the end) through which --press, --refresh and counts lines "
+                + "(Name=N) reach this badgebar"
+        ) { $0.controlPath = $1 },
+        .text(
+            "--press", placeholder: "NAME",
+            help: "Press the button NAME of the badgebar that reads --control PATH, as a click does, and exit: for a "
+                + "status bar's click command"
+        ) { options, text throws(UsageError) in
+            let title = Sanitizer.printable(text, replacement: nil)
+            guard !title.isEmpty else { throw UsageError(message: "--press needs a button's title") }
+            options.controlLine = "press \(title)"
+        },
+        .flag(
+            "--refresh", help: "Run the watches of the badgebar that reads --control PATH now, and exit"
+        ) { $0.controlLine = "refresh" },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(

@@ -45,6 +45,12 @@ struct Options: Equatable {
     var once = false
     /// The form `--once` prints, or `nil` when not given (plain).
     var format: StatusBarFormat?
+    /// Whether to print the toolbar in the format at start and after every change, until stopped (`--stream`).
+    var stream = false
+    /// The FIFO other programs reach the running program through (`--control`).
+    var controlPath: String?
+    /// A line to send to the program that reads `--control`, then exit (`--press NAME`, `--refresh`).
+    var controlLine: String?
 
     /// What the command line asks for.
     enum Request: Equatable {

@@ -32,6 +32,12 @@ final class BackgroundProcess {
             ])
     }
 
+    /// Takes charge of a program already started with ``ChildProcess/spawn(_:_:environment:files:newSession:)``.
+    init(adopting pid: pid_t, name: String) {
+        self.name = name
+        self.pid = pid
+    }
+
     deinit {
         stop()
     }

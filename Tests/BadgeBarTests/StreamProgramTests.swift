@@ -1,0 +1,110 @@
+import BadgeKit
+import BadgeTerminal
+import Testing
+
+@testable import badgebar
+
+/// `--stream` as a program on a virtual clock: what it prints, when, and what it does with clicks and control lines.
+@Suite struct StreamProgramTests {
+    static let plain = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome)
+
+    /// A stream of two buttons, Mail (3) and Jobs (0), with sinks 0 (output) and 1 (messages), clicks on source
+    /// 0 and the control FIFO on source 1.
+    func program(
+        _ format: StatusBarFormat = .plain, configuration: BoardEngine.Configuration = BoardEngine.Configuration(),
+        countsUnavailable: String? = nil
+    ) -> StreamProgram {
+        let toolbar = BadgeToolbar(
+            title: "Badges",
+            buttons: [
+                BadgedButton(title: "Mail", symbolName: "envelope", count: 3),
+                BadgedButton(title: "Jobs", symbolName: "gear", count: 0),
+            ])
+        return StreamProgram(
+            board: BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false)),
+            configuration: configuration, stream: StatusBarStream(format: format, style: Self.plain),
+            events: (sink: 2, name: "events"), sinks: (output: 0, messages: 1), inputs: (clicks: 0, control: 1),
+            framesPerSecond: 10, startTime: 0, countsUnavailable: countsUnavailable)
+    }
+
+    /// The lines an effect writes to a sink, in order.
+    func written(_ effect: ProgramEffect, sink: Int) -> [String] {
+        switch effect {
+        case .write(let line, let target) where target == sink: return [line]
+        case .batch(let effects): return effects.flatMap { written($0, sink: sink) }
+        default: return []
+        }
+    }
+
+    @Test func theToolbarIsPrintedAtStartThenOnlyWhenItChangesAndTheProgramSleepsBetween() {
+        var stream = program()
+        let start = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        #expect(written(start, sink: 0) == ["@ 3  %"])
+        #expect(written(stream.update(.tick, at: 0), sink: 0).isEmpty, "nothing changed, nothing printed")
+        #expect(stream.nextWakeTime(after: 0) == nil, "nothing to wait for: no wakeup")
+
+        // Two changes within a frame (0.1 s) are printed once, at the frame's end.
+        #expect(written(stream.update(.line("Jobs=1", source: 1), at: 0.02), sink: 0).isEmpty)
+        _ = stream.update(.line("Jobs=2", source: 1), at: 0.05)
+        let due = try? #require(stream.nextWakeTime(after: 0.05))
+        #expect(due == 0.1)
+        #expect(written(stream.update(.tick, at: 0.1), sink: 0) == ["@ 3  % 2"])
+        // Rising ends after its while: one more wake, nothing printed in plain (it has no urgent mark).
+        #expect(stream.nextWakeTime(after: 0.1) == 0.05 + StreamProgram.risingSeconds)
+        _ = stream.update(.tick, at: 0.05 + StreamProgram.risingSeconds)
+        #expect(stream.nextWakeTime(after: 6) == nil)
+    }
+
+    @Test func i3barIsFramedAndARisingButtonIsUrgentForAWhile() throws {
+        var stream = program(.i3bar)
+        let first = written(stream.update(.input(.resize(columns: 80, rows: 24)), at: 0), sink: 0)
+        #expect(first.count == 1)
+        #expect(first[0].hasPrefix("{\"version\":1,\"click_events\":true}\n[\n[{"))
+        // A frame has passed since the last printing: a change is printed at once.
+        let rise = written(stream.update(.line("Jobs+=4", source: 1), at: 1), sink: 0)
+        #expect(rise.count == 1 && rise[0].hasPrefix(",[{") && rise[0].contains("\"urgent\":true"))
+        let later = written(stream.update(.tick, at: 1 + StreamProgram.risingSeconds), sink: 0)
+        #expect(later.count == 1 && !later[0].contains("urgent"), "the urgent mark goes when the while ends")
+    }
+
+    @Test func aClickEventPressesTheButtonItNamesInPiecesAndABadOneIsReported() {
+        var stream = program(.i3bar, configuration: BoardEngine.Configuration(writesEvents: true))
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        _ = stream.update(.line("[", source: 0), at: 1)
+        let click = stream.update(.line(#"{"name":"badgebar","instance":"Mail","button":1}"#, source: 0), at: 1)
+        #expect(stream.board.toolbar.buttons[0].count == 0, "the click pressed Mail, which clears it")
+        #expect(written(click, sink: 2).first?.contains("\"source\":\"click\"") == true, "its event is written")
+        let bad = stream.update(.line(#",{"name":"badgebar","instance":"Nobody","button":1}"#, source: 0), at: 2)
+        #expect(written(bad, sink: 1) == ["badgebar: a click on 'Nobody' names no button"])
+        let broken = stream.update(.line(",{oops}", source: 0), at: 3)
+        #expect(written(broken, sink: 1).first?.hasPrefix("badgebar: a click event could not be read") == true)
+    }
+
+    @Test func controlLinesPressRefreshAndSetCounts() {
+        var stream = program()
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        _ = stream.update(.line("press mail", source: 1), at: 1)
+        #expect(stream.board.toolbar.buttons[0].count == 0, "press NAME, in any case")
+        _ = stream.update(.line("Jobs=7", source: 1), at: 2)
+        _ = stream.update(.tick, at: 2.2)
+        #expect(stream.board.toolbar.buttons[1].count == 7)
+        let unknown = stream.update(.line("press Nope", source: 1), at: 3)
+        #expect(written(unknown, sink: 1) == ["badgebar: --control: 'press Nope' names no button"])
+        #expect(ControlLine("refresh", buttonTitles: ["Mail"]) == .refresh)
+        #expect(ControlLine("  \r", buttonTitles: ["Mail"]) == .blank)
+        #expect(
+            ControlLine("press Mail=3", buttonTitles: ["Mail"]) == .counts, "a counts line for a title 'press Mail'")
+    }
+
+    @Test func theBarGoingAwayEndsItQuietly() {
+        var stream = program()
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        let closed = SystemError(call: "write", errorNumber: 32)
+        #expect(stream.update(.sinkProblem(sink: 0, .closed(closed)), at: 1) == .quit)
+    }
+
+    @Test func aCountsSourceThatCannotBeReadMarksEveryButtonStaleAndTheIconsStay() {
+        var stream = program(countsUnavailable: "--counts-from /missing: cannot be read")
+        #expect(written(stream.update(.input(.resize(columns: 80, rows: 24)), at: 0), sink: 0) == ["@ 3?  %?"])
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    @Suite("Stream, for status bars that keep reading") struct StreamTests {
+        /// A folder of its own for a test's FIFOs and files.
+        private func folder() throws -> String {
+            let path = NSTemporaryDirectory() + "badgebar-stream-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return path
+        }
+
+        /// Runs `badgebar --press`/`--refresh` and returns its exit status and standard error.
+        private func send(_ arguments: [String]) throws -> ProcessResult {
+            try ChildProcess.run(
+                try BadgebarBinary.path(), arguments,
+                environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]), timeout: 10)
+        }
+
+        @Test("i3bar: the header, an endless array, a change by --control, a click that presses, --on-press and events")
+        func i3barStream() throws {
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let control = directory + "/control"
+            let run = try StreamRun(
+                [
+                    "--stream", "--format", "i3bar", "--icons", "ascii", "--button", "Mail:envelope:2:red",
+                    "--button", "Jobs:gear:0", "--control", control, "--on-press", "Mail=touch \(directory)/pressed",
+                    "--events-to", directory + "/events.jsonl",
+                ], environment: ["LANG=C.UTF-8"])
+            defer { run.stop() }
+            #expect(run.nextLine() == #"{"version":1,"click_events":true}"#)
+            #expect(run.nextLine() == "[")
+            let first = try #require(run.nextLine())
+            #expect(first.hasPrefix("[{") && first.contains(#""instance":"Mail""#) && first.contains("#FF3B30"))
+            #expect(first.contains(#""markup":"pango""#))
+
+            // A count from the control FIFO: the next array, after a comma.
+            #expect(try send(["--control", control, "--press", "Nope"]).status == .exited(0))
+            let changed = try send(["--refresh", "--control", control])
+            #expect(changed.status == .exited(0), "\(changed.standardError)")
+            try "Jobs=5\n".write(toFile: control, atomically: false, encoding: .utf8)
+            let second = try #require(run.nextLine())
+            #expect(second.hasPrefix(",[{"))
+            #expect(second.contains(#""urgent":true"#), "Jobs went up: its block is urgent for a while: \(second)")
+
+            // i3bar's click: `[`, then objects; a press clears Mail's badge, runs --on-press, writes the event.
+            run.send("[\n")
+            run.send(#"{"name":"badgebar","instance":"Mail","button":1,"x":10,"y":5}"# + "\n")
+            let third = try #require(run.nextLine())
+            #expect(
+                third.hasPrefix(",[{") && third.contains(#""instance":"Mail","full_text":"@","#),
+                "Mail's badge is gone: \(third)")
+            let deadline = Date().addingTimeInterval(5)
+            while !FileManager.default.fileExists(atPath: directory + "/pressed"), Date() < deadline {
+                usleep(20_000)
+            }
+            #expect(FileManager.default.fileExists(atPath: directory + "/pressed"), "--on-press ran")
+            let events = (try? String(contentsOfFile: directory + "/events.jsonl", encoding: .utf8)) ?? ""
+            #expect(events.contains(#""event":"press""#) && events.contains(#""source":"click""#), "\(events)")
+            #expect(run.readErrors().contains("'press Nope' names no button"))
+        }
+
+        @Test("Idle means asleep: no output and no wakeups while nothing changes")
+        func idleStream() throws {
+            let run = try StreamRun([
+                "--stream", "--format", "plain", "--icons", "ascii", "--button", "Mail:envelope:3",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@ 3")
+            #expect(run.staysSilent(for: 0.3))
+            let before = try #require(run.contextSwitches())
+            #expect(run.staysSilent(for: 1.5))
+            let after = try #require(run.contextSwitches())
+            #expect(after == before, "no wakeup in 1.5 s of nothing: \(before) → \(after)")
+        }
+
+        @Test("The bar going away (standard output closed) ends it at once, quietly, with every child ended")
+        func barGoesAway() throws {
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--button", "Mail:envelope:3",
+                "--watch", "Mail=echo $$ > \(directory)/pid; exec sleep 300", "--every", "60s",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@ 3")
+            let deadline = Date().addingTimeInterval(5)
+            var watchPid: pid_t?
+            while watchPid == nil, Date() < deadline {
+                watchPid = (try? String(contentsOfFile: directory + "/pid", encoding: .utf8))
+                    .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                usleep(20_000)
+            }
+            let watch = try #require(watchPid, "the watch started")
+            run.closeOutput()
+            #expect(run.process.waitForExit(timeout: .seconds(3)) == .exited(0))
+            #expect(run.readErrors() == "", "no error spam when the bar goes away")
+            #expect(kill(watch, 0) != 0, "the watch's process is gone")
+        }
+
+        @Test("A signal ends it with 128+N; --once refuses i3bar; --press with no reader says so")
+        func endings() throws {
+            let run = try StreamRun(["--stream", "--icons", "ascii", "--button", "Mail:envelope:3"])
+            #expect(run.nextLine() == "@ 3")
+            kill(run.process.pid, SIGTERM)
+            #expect(run.process.waitForExit(timeout: .seconds(3)) == .exited(143))
+            run.stop()
+
+            let refused = try send(["--once", "--format", "i3bar"])
+            #expect(refused.status == .exited(64))
+            #expect(refused.standardError.contains("give --stream instead of --once"))
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let lonely = try send(["--press", "Mail", "--control", directory + "/control"])
+            #expect(lonely.status == .exited(69))
+            #expect(lonely.standardError.contains("no badgebar reads"))
+        }
+
+        @Test("A missing counts source still shows every icon, marked stale, in --once and --stream")
+        func missingCounts() throws {
+            let once = try send([
+                "--once", "--format", "tmux", "--icons", "ascii", "--button", "Mail:envelope:3", "--counts-from",
+                "/nonexistent/counts",
+            ])
+            #expect(once.status == .exited(66))
+            #expect(once.standardOutput.hasPrefix("@") && once.standardOutput.contains("?"), "\(once.standardOutput)")
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--button", "Mail:envelope:3", "--counts-from", "/nonexistent/counts",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@ 3?")
+        }
+    }
+}
