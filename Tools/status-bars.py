@@ -585,6 +585,11 @@ class Bar:
         for name, process, log in self.processes.started:
             if process.poll() is not None:
                 raise Failure(f"{name} ended ({describe_status(process.returncode)})")
+        # An error in the logs ends a waiting step at once: a status command that could not start
+        # leaves the bar as it was, and waiting out the timeout would only hide why.
+        errors = self.error_lines()
+        if errors:
+            raise Failure("errors in the logs:\n  " + "\n  ".join(errors))
         commands = [command_of(pid) for pid in self.processes.descendants()]
         for what, running in ((self.bar_process, lambda command: os.path.basename(command.split(" ")[0]) == self.bar_process),
                               ("the program", lambda command: self.badgebar in command)):
@@ -737,6 +742,22 @@ class I3Blocks(I3):
 class Polybar(XBar):
     name = "polybar"
     bar_process = "polybar"
+
+    def error_lines(self):
+        """Polybar 3.6.3 logs neither a `tail = true` script's exit status nor its standard error: it
+        starts the script again. At --log=info each start is a `script_runner: Invoking shell command`
+        line (a click's action is `Executing shell command`), so a second one means the script ended."""
+        found = super().error_lines()
+        for name, path in self.logs:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as file:
+                    starts = sum("script_runner: Invoking shell command" in line for line in file)
+            except OSError:
+                continue
+            if starts > 1:
+                found.append(f"{name}: the script was started {starts} times: it ended, and polybar started it again "
+                             "(polybar logs neither its exit status nor its standard error)")
+        return found
     harmless = (
         # Polybar 3.6.3 with no window manager: no EWMH, no _NET_WM_* to set, no tray owner.
         r"warn: No WM detected|Failed to get _NET_SUPPORTED|Failed to set _NET_WM_",
@@ -755,7 +776,7 @@ class Polybar(XBar):
             "padding-right = 1\n"
             "\n" + self.recipe_text() + "\n"))
         log = self.processes.path("polybar.log")
-        self.processes.start("polybar", ["polybar", "--config=" + config, "harness"], self.environment(), log=log)
+        self.processes.start("polybar", ["polybar", "--log=info", "--config=" + config, "harness"], self.environment(), log=log)
         self.logs.append(("polybar (the script writes here too)", log))
         self.window_region("polybar")
 
@@ -941,8 +962,12 @@ class Runner:
         try:
             poll(f"{colour_name(colour)} {'in' if present else 'gone from'} the bar", self.options.timeout, attempt,
                  self.bar.check_alive)
-        finally:
+        except Failure as error:
             seen["path"] = self.save(seen.get("image"), label)
+            last = self.where(colour, seen["count"], seen["box"]) if "count" in seen else "no screenshot"
+            raise Failure(f"{error}; the last screenshot had {last} (present from {self.options.min_pixels} px)"
+                          + (f", saved as {seen['path']}" if seen["path"] else ""))
+        seen["path"] = self.save(seen.get("image"), label)
         return seen
 
     def write_fifo(self, path, line, what):
