@@ -206,9 +206,29 @@ class Processes:
         # Whatever the bars start and leave (i3 and i3bar put children in sessions of their own) is
         # re-parented to this process when its parent ends, so it can still be found and ended.
         self.libc.prctl(self.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        self.remove_stale_directories()
         self.directory = tempfile.mkdtemp(prefix="badgebar-bars.")
         os.chmod(self.directory, 0o755)
+        with open(self.path("harness.pid"), "w", encoding="utf-8") as file:
+            file.write(f"{os.getpid()}\n")
         self.started = []  # (name, Popen, log path)
+
+    @staticmethod
+    def remove_stale_directories():
+        """Removes the folders of runs that were killed (SIGKILL leaves no chance to clean up): those
+        whose harness.pid names a process that is gone or no longer this harness."""
+        base = tempfile.gettempdir()
+        for name in os.listdir(base):
+            folder = os.path.join(base, name)
+            if not name.startswith("badgebar-bars.") or not os.path.isdir(folder):
+                continue
+            try:
+                with open(os.path.join(folder, "harness.pid"), encoding="utf-8") as file:
+                    pid = int(file.read().strip())
+            except (OSError, ValueError):
+                continue
+            if "status-bars.py" not in command_of(pid):
+                shutil.rmtree(folder, ignore_errors=True)
 
     def path(self, *parts):
         return os.path.join(self.directory, *parts)
