@@ -18,7 +18,7 @@ ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: run build test lint format clean deps test-deps bench bench-soak bench-venv coverage install uninstall \
-	api-check api-baseline
+	api-check api-baseline status-bars
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -55,6 +55,13 @@ test: deps test-deps api-check
 	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
 	$(SWIFT) test --package-path Tests/Fixtures/OwnProgram
 	BADGEBAR_BINARY="$(abspath $(RELEASE_BINARY))" $(SWIFT) test
+
+## status-bars: each bar's recipe in the real bar, headless, judged from pixels and logs (BADGEBAR=Tools/fake-badgebar.py checks the harness)
+BADGEBAR ?= $(RELEASE_BINARY)
+status-bars: test-deps
+	@for bar in i3bar i3blocks polybar swaybar waybar; do \
+		python3 Tools/status-bars.py $$bar --badgebar "$(BADGEBAR)" --output .build/status-bars/$$bar || exit 1; \
+	done
 
 ## api-check: the public surface of BadgeKit and BadgeTerminal (swift-api-digester) against api/*.txt
 api-check: deps

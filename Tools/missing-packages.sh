@@ -36,6 +36,15 @@ test)
     need fontconfig command -v fc-list
     need fonts-dejavu-core has_font 'DejaVu Sans Mono'
     need fonts-noto-color-emoji has_font 'Noto Color Emoji'
+    # The status-bar tests: Tools/status-bars.py (Python 3) runs the real bars headless, i3bar and
+    # i3blocks under i3 and polybar on Xvfb, swaybar and Waybar under headless sway, screenshots by grim.
+    need python3 command -v python3
+    need i3-wm sh -c 'command -v i3 && command -v i3bar'
+    need i3blocks command -v i3blocks
+    need polybar command -v polybar
+    need sway sh -c 'command -v sway && command -v swaybar'
+    need waybar command -v waybar
+    need grim command -v grim
     ;;
 *)
     echo "usage: $0 build|test" >&2

@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    /// The recipes of `Tests/Fixtures/StatusBarRecipes` in the real status bars, run headless by
+    /// `Tools/status-bars.py` and judged from the bars' pixels and logs. Each recipe starts Mail at 0
+    /// (no badge) and reads counts from a FIFO, which the harness writes `Mail=N` lines into.
+    @Suite("Status bars") struct StatusBarTests {
+        static let red = StatusBarRun.red
+
+        @Test("i3bar under i3 and Xvfb: red in the pixels, gone at 0, back at 5, and a real click clears it")
+        func i3bar() throws {
+            let run = try StatusBarRun.run(
+                "i3bar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
+                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
+                ])
+            run.expectEveryStep()
+        }
+
+        @Test("swaybar under headless sway: red, gone at 0, back at 5, and a virtual pointer's click clears it")
+        func swaybar() throws {
+            let run = try StatusBarRun.run(
+                "swaybar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
+                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
+                ])
+            run.expectEveryStep()
+        }
+
+        @Test("Waybar under headless sway: red, gone at 0, back at 5, and on-click's --press clears it")
+        func waybar() throws {
+            let run = try StatusBarRun.run(
+                "waybar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
+                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
+                ])
+            run.expectEveryStep()
+        }
+
+        @Test("polybar (tail = true) under Xvfb: red, gone at 0, back at 5, and a click on its %{A1:…:} area clears it")
+        func polybar() throws {
+            let run = try StatusBarRun.run(
+                "polybar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
+                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
+                ])
+            run.expectEveryStep()
+        }
+
+        /// i3blocks 1.4 drops a click on a persistent block (it logs "process already spawned" with -vvv), so
+        /// no click here: the `press` line goes into the control FIFO, as `badgebar --press` would write it.
+        @Test(
+            "i3blocks (persist, pango) under i3: red, gone at 0, back at 5, and a press on the control FIFO clears it")
+        func i3blocks() throws {
+            let run = try StatusBarRun.run(
+                "i3blocks",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
+                    "wait:\(Self.red)", "control:press Mail", "gone:\(Self.red)", "log-clean",
+                ])
+            run.expectEveryStep()
+        }
+
+        @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
+        func tmuxWithMissingCounts() throws {
+            let binary = try BadgebarBinary.path()
+            let folder = BadgebarBinary.packageRoot + "/.build/status-bars/tmux-\(getpid())"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let missing = folder + "/no-such-counts"
+            let configuration = folder + "/status.conf"
+            try StatusBarRecipe.text("tmux.conf")
+                .replacing("@BADGEBAR@", with: binary)
+                .replacing("@COUNTS@", with: missing)
+                .appending(
+                    "set -g status-left ''\nset -g window-status-current-format ''\nset -g status-style default\n"
+                )
+                .write(toFile: configuration, atomically: true, encoding: .utf8)
+
+            // The inner tmux server has the status line; the outer one shows a client of it, so it can be read.
+            let socket = folder + "/inner.sock"
+            let environment = ChildProcess.cleanEnvironment(["TERM=xterm-256color"])
+            func inner(_ arguments: [String]) throws {
+                let result = try ChildProcess.run(
+                    "tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
+                guard result.status == .exited(0) else {
+                    throw EndToEndFailure("tmux \(arguments) failed: \(result.standardError)")
+                }
+            }
+            try inner(["new-session", "-d", "-s", "inner", "-x", "80", "-y", "6", "sleep 600"])
+            defer { _ = try? inner(["kill-server"]) }
+            try inner(["source-file", configuration])
+            let outer = try TmuxTerminal(
+                columns: 80, rows: 6, pipeline: "env -u TMUX tmux -S '\(socket)' -f /dev/null attach -t inner")
+            defer { outer.close() }
+            let screen = try outer.waitUntil("both icons in the status line", timeout: .seconds(15)) {
+                $0[5].contains("📨") && $0[5].contains("🔨")
+            }
+            #expect(!screen[5].contains(missing), "no error naming the counts file in the status line: \(screen)")
+            let styled = try outer.captureWithEscapes()
+            #expect(
+                styled.rows[5].allSatisfy { $0.background == nil },
+                "no badge (no count was read): \(styled.rawLines[5])")
+        }
+
+        @Test("The recipes use only the known placeholders, and each bar's names the program")
+        func recipesArePlaceholdersAndLines() throws {
+            let names = try FileManager.default.contentsOfDirectory(atPath: StatusBarRecipe.folder).sorted()
+            #expect(
+                Set(names).isSuperset(of: [
+                    "i3bar.conf", "swaybar.conf", "i3blocks.conf", "polybar.conf", "waybar.jsonc", "tmux.conf",
+                ]), "\(names)")
+            for name in names {
+                let text = try StatusBarRecipe.text(name)
+                let used = Set(text.matches(of: /@[A-Z]+@/).map { String($0.output) })
+                #expect(used.isSubset(of: StatusBarRecipe.placeholders), "\(name) uses \(used)")
+                #expect(used.contains("@BADGEBAR@"), "\(name) runs the program as @BADGEBAR@")
+            }
+        }
+
+        @Test("The README's tmux recipe is the fixture's, with badgebar and ~/.cache/badgebar-counts in it")
+        func readmeTmuxRecipeIsTheFixture() throws {
+            let readme = try String(contentsOfFile: BadgebarBinary.packageRoot + "/README.md", encoding: .utf8)
+            let block = try #require(readme.firstMatch(of: /```tmux\n((?s).*?)```/)).1
+            #expect(String(block) == (try StatusBarRecipe.documented("tmux.conf")))
+        }
+    }
+}
