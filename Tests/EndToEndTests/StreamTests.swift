@@ -62,6 +62,32 @@ extension EndToEnd {
             #expect(run.readErrors().contains("'press Nope' names no button"))
         }
 
+        @Test("Every source feeds it: a watch, SIGUSR1 and --refresh run it again, and the demo's auto-play plays")
+        func everySource() throws {
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try "4\n".write(toFile: directory + "/mail", atomically: true, encoding: .utf8)
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--button", "Mail:envelope:0", "--watch",
+                "Mail=cat \(directory)/mail", "--every", "60s", "--control", directory + "/control",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@")
+            #expect(run.nextLine() == "@ 4", "the watch's first reading")
+            try "7\n".write(toFile: directory + "/mail", atomically: true, encoding: .utf8)
+            kill(run.process.pid, SIGUSR1)
+            #expect(run.nextLine() == "@ 7", "SIGUSR1 runs the watch now, long before its minute")
+            try "9\n".write(toFile: directory + "/mail", atomically: true, encoding: .utf8)
+            #expect(try send(["--refresh", "--control", directory + "/control"]).status == .exited(0))
+            #expect(run.nextLine() == "@ 9", "--refresh does the same through the FIFO")
+
+            let demo = try StreamRun(["--stream", "--icons", "ascii"])
+            defer { demo.stop() }
+            let first = try #require(demo.nextLine())
+            let next = try #require(demo.nextLine(timeout: 5), "auto-play changes a count within its 1.3 s step")
+            #expect(first != next)
+        }
+
         @Test("Idle means asleep: no output and no wakeups while nothing changes")
         func idleStream() throws {
             let run = try StreamRun([
