@@ -12,30 +12,18 @@ extension App {
     ///   128+N when signal N ends it before it prints (with a message).
     func runOnce(_ format: StatusBarFormat, output: FileDescriptor = .standardOutput) -> Int32 {
         TerminalLocale.adopt()
-        var sources: [LineReader] = []
-        // A counts source that cannot be opened is reported and its buttons are printed stale, never a blank
-        // line in a status bar; the status says so after.
-        var unavailable: (reason: String, status: ExitStatus)?
-        switch openCountsSource(endsWithItsWriters: true) {
-        case .success(let reader): sources += reader.map { [$0] } ?? []
-        case .failure(let exit):
-            if exit.status == .usage { return exit.status.code }
-            unavailable = ("--counts-from \(options.countsPath ?? ""): cannot be read", exit.status)
+        let counts: StatusBarCounts
+        switch openStatusBarCounts(endsWithItsWriters: true) {
+        case .success(let opened): counts = opened
+        case .failure(let exit): return exit.status.code
         }
+        let sources = counts.sources
+        let unavailable = counts.unavailable
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        // Every signal that would end the program by default either means something or ends it cleanly: SIGUSR1,
-        // with watches, runs the watches again, as anywhere; any other (Ctrl-C, SIGTERM, SIGUSR2, SIGALRM…) ends
-        // every watch and what the watches left in the background, then the program, with a message and 128+N,
-        // nothing printed. Ctrl-Z stops it at once: it holds no terminal to give back.
-        let terminal: LineModeTerminal
-        do {
-            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
-            terminal = try LineModeTerminal(keys: .none)
-        } catch {
-            Diagnostics.report("\(error)")
+        guard let terminal = openStatusBarBackend() else {
             return ExitStatus.failure.code
         }
         // The events' sink first, where the engine's events go; then the messages.

@@ -12,14 +12,12 @@ extension App {
     ///   signal N ends it (every child ended first).
     func runStream(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
-        var sources: [LineReader] = []
-        var unavailable: String?
-        switch openCountsSource() {
-        case .success(let reader): sources += reader.map { [$0] } ?? []
-        case .failure:
-            // Reported already; the icons stay, marked stale.
-            unavailable = "--counts-from \(options.countsPath ?? ""): cannot be read"
+        let counts: StatusBarCounts
+        switch openStatusBarCounts(endsWithItsWriters: false) {
+        case .success(let opened): counts = opened
+        case .failure(let exit): return exit.status.code
         }
+        var sources = counts.sources
         var control: ControlChannel?
         if let path = options.controlPath {
             do {
@@ -42,12 +40,7 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        let terminal: LineModeTerminal
-        do {
-            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
-            terminal = try LineModeTerminal(keys: .none)
-        } catch {
-            Diagnostics.report("\(error)")
+        guard let terminal = openStatusBarBackend() else {
             return ExitStatus.failure.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
@@ -69,7 +62,7 @@ extension App {
             events: events.map { (sink: 0, name: Sanitizer.printable("'\($0.name)'")) } ?? (0, ""),
             sinks: (output: sinks.count - 2, messages: sinks.count - 1),
             inputs: (clicks: clickSource, control: controlSource), framesPerSecond: options.framesPerSecond,
-            startTime: terminal.now, countsUnavailable: unavailable)
+            startTime: terminal.now, countsUnavailable: counts.unavailable?.reason)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated(let signal) = ending {

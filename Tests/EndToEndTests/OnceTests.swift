@@ -273,30 +273,11 @@ extension EndToEnd {
             let readme = try String(contentsOfFile: BadgebarBinary.packageRoot + "/README.md", encoding: .utf8)
             let block = try #require(readme.firstMatch(of: /```tmux\n((?s).*?)```/)).1
             #expect(block.contains("#(badgebar --once --format tmux"))
-            let configuration = folder + "/status.conf"
-            try String(block).replacing("#(badgebar ", with: "#(\(binary) ")
-                .replacing("~/.cache/badgebar-counts", with: counts)
-                .appending(
-                    "set -g status-left ''\nset -g window-status-current-format ''\nset -g status-style default\n"
-                )
-                .write(toFile: configuration, atomically: true, encoding: .utf8)
-
-            // The inner tmux server has the status line; the outer one shows a client of it, so its colours can be read.
-            let socket = folder + "/inner.sock"
-            let environment = ChildProcess.cleanEnvironment(["TERM=xterm-256color"])
-            func inner(_ arguments: [String]) throws {
-                let result = try ChildProcess.run(
-                    "tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
-                guard result.status == .exited(0) else {
-                    throw EndToEndFailure("tmux \(arguments) failed: \(result.standardError)")
-                }
-            }
-            try inner(["new-session", "-d", "-s", "inner", "-x", "80", "-y", "6", "sleep 600"])
-            defer { _ = try? inner(["kill-server"]) }
-            try inner(["source-file", configuration])
-            let outer = try TmuxTerminal(
-                columns: 80, rows: 6, pipeline: "env -u TMUX tmux -S '\(socket)' -f /dev/null attach -t inner")
-            defer { outer.close() }
+            let status = try TmuxStatusLine(
+                configuration: String(block).replacing("#(badgebar ", with: "#(\(binary) ")
+                    .replacing("~/.cache/badgebar-counts", with: counts), in: folder)
+            defer { status.close() }
+            let outer = status.outer
             let screen = try outer.waitUntil("the badges in the status line", timeout: .seconds(15)) {
                 $0[5].hasSuffix("📨 3  🔨 1")
             }

@@ -8,15 +8,17 @@ extension EndToEnd {
     /// (no badge) and reads counts from a FIFO, which the harness writes `Mail=N` lines into.
     @Suite("Status bars") struct StatusBarTests {
         static let red = StatusBarRun.red
+        /// A count shown in red, gone at 0, back at 5, then a click on it that clears it, and a clean log.
+        static let showHideShowAndClick = [
+            "send:Mail=3", "wait:\(red)", "send:Mail=0", "gone:\(red)", "send:Mail=5", "wait:\(red)", "click:\(red)",
+            "gone:\(red)", "log-clean",
+        ]
 
         @Test("i3bar under i3 and Xvfb: red in the pixels, gone at 0, back at 5, and a real click clears it")
         func i3bar() throws {
             let run = try StatusBarRun.run(
                 "i3bar",
-                steps: [
-                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
-                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
-                ])
+                steps: Self.showHideShowAndClick)
             run.expectEveryStep()
         }
 
@@ -24,10 +26,7 @@ extension EndToEnd {
         func swaybar() throws {
             let run = try StatusBarRun.run(
                 "swaybar",
-                steps: [
-                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
-                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
-                ])
+                steps: Self.showHideShowAndClick)
             run.expectEveryStep()
         }
 
@@ -35,10 +34,7 @@ extension EndToEnd {
         func waybar() throws {
             let run = try StatusBarRun.run(
                 "waybar",
-                steps: [
-                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
-                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
-                ])
+                steps: Self.showHideShowAndClick)
             run.expectEveryStep()
         }
 
@@ -46,10 +42,7 @@ extension EndToEnd {
         func polybar() throws {
             let run = try StatusBarRun.run(
                 "polybar",
-                steps: [
-                    "send:Mail=3", "wait:\(Self.red)", "send:Mail=0", "gone:\(Self.red)", "send:Mail=5",
-                    "wait:\(Self.red)", "click:\(Self.red)", "gone:\(Self.red)", "log-clean",
-                ])
+                steps: Self.showHideShowAndClick)
             run.expectEveryStep()
         }
 
@@ -74,31 +67,11 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let missing = folder + "/no-such-counts"
-            let configuration = folder + "/status.conf"
-            try StatusBarRecipe.text("tmux.conf")
-                .replacing("@BADGEBAR@", with: binary)
-                .replacing("@COUNTS@", with: missing)
-                .appending(
-                    "set -g status-left ''\nset -g window-status-current-format ''\nset -g status-style default\n"
-                )
-                .write(toFile: configuration, atomically: true, encoding: .utf8)
-
-            // The inner tmux server has the status line; the outer one shows a client of it, so it can be read.
-            let socket = folder + "/inner.sock"
-            let environment = ChildProcess.cleanEnvironment(["TERM=xterm-256color"])
-            func inner(_ arguments: [String]) throws {
-                let result = try ChildProcess.run(
-                    "tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
-                guard result.status == .exited(0) else {
-                    throw EndToEndFailure("tmux \(arguments) failed: \(result.standardError)")
-                }
-            }
-            try inner(["new-session", "-d", "-s", "inner", "-x", "80", "-y", "6", "sleep 600"])
-            defer { _ = try? inner(["kill-server"]) }
-            try inner(["source-file", configuration])
-            let outer = try TmuxTerminal(
-                columns: 80, rows: 6, pipeline: "env -u TMUX tmux -S '\(socket)' -f /dev/null attach -t inner")
-            defer { outer.close() }
+            let status = try TmuxStatusLine(
+                configuration: try StatusBarRecipe.text("tmux.conf").replacing("@BADGEBAR@", with: binary)
+                    .replacing("@COUNTS@", with: missing), in: folder)
+            defer { status.close() }
+            let outer = status.outer
             let screen = try outer.waitUntil("both icons in the status line", timeout: .seconds(15)) {
                 $0[5].contains("📨") && $0[5].contains("🔨")
             }
