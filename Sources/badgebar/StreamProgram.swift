@@ -129,7 +129,7 @@ struct StreamProgram: TerminalProgram {
             let due = max(time, printTime + frameSeconds)
             wake = min(wake ?? due, due)
         }
-        if let end = risingUntil.filter({ $0 > time }).min() {
+        if stream.format.showsRising, let end = risingUntil.filter({ $0 > time }).min() {
             wake = min(wake ?? end, end)
         }
         return wake

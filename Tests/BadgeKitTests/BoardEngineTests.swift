@@ -131,3 +131,7 @@ import Testing
         #expect(engine.handle(.input(.character("q"), layout: nil), at: 2) == [.quit])
     }
 }
+
+@Test func theConfigurationsDefaultIntervalIsTheSchedules() {
+    #expect(BoardEngine.Configuration().watchIntervalSeconds == WatchSchedule.defaultIntervalSeconds)
+}

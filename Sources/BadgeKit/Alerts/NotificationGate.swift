@@ -5,26 +5,26 @@
 /// while the window is not focused) and the same button has not notified in the
 /// last ``minimumIntervalSeconds``. Rises within that time are not queued: the next
 /// notification tells the count as it is then.
-public struct NotificationGate: Sendable, Equatable {
+package struct NotificationGate: Sendable, Equatable {
     /// The mode.
-    public let mode: NotificationMode
+    package let mode: NotificationMode
     /// Whether the terminal's window has the focus, as last reported; focused until told otherwise.
-    public private(set) var isFocused = true
+    package private(set) var isFocused = true
     /// The fewest seconds between two notifications for the same button.
-    public static let minimumIntervalSeconds = 5.0
+    package static let minimumIntervalSeconds = 5.0
     /// When each button last notified, by index.
     private var lastNotificationTimes: [Int: Double] = [:]
 
     /// Creates a gate for a mode.
-    public init(mode: NotificationMode) {
+    package init(mode: NotificationMode) {
         self.mode = mode
     }
 
     /// Whether focus reports are needed: only for ``NotificationMode/unfocused``.
-    public var needsFocusReports: Bool { mode == .unfocused }
+    package var needsFocusReports: Bool { mode == .unfocused }
 
     /// Takes a focus report from the terminal.
-    public mutating func focusChanged(isFocused: Bool) {
+    package mutating func focusChanged(isFocused: Bool) {
         self.isFocused = isFocused
     }
 
@@ -33,7 +33,7 @@ public struct NotificationGate: Sendable, Equatable {
     /// - Parameters:
     ///   - event: A press or a change; only a change that raises a count can notify.
     ///   - time: Now, in seconds on the clock.
-    public mutating func admits(_ event: BoardEvent, at time: Double) -> Bool {
+    package mutating func admits(_ event: BoardEvent, at time: Double) -> Bool {
         guard event.kind == .change, event.isIncrease else { return false }
         switch mode {
         case .never: return false

@@ -6,7 +6,7 @@ extension BadgeBoard {
     /// and the README's key table are made from it. To add a key, add a row here, and an
     /// ``KeyBinding/Action`` case with its effect in ``perform(_:for:at:layout:)`` if it does
     /// something new. While the help shows, Esc hides it rather than quitting (the `?` row says so).
-    public static let keyBindings: [KeyBinding] = [
+    package static let keyBindings: [KeyBinding] = [
         KeyBinding(
             [.buttonNumber], action: .pressNumberedButton, help: "Clear that button's count", note: "1-3 in the Inbox"),
         KeyBinding([.key(.tab), .key(.right)], action: .focusNext, help: "Move the focus right"),
@@ -23,7 +23,7 @@ extension BadgeBoard {
     ]
 
     /// The binding an event sets off, or `nil` when no key does anything for it.
-    public func keyBinding(for event: InputEvent) -> KeyBinding? {
+    package func keyBinding(for event: InputEvent) -> KeyBinding? {
         Self.keyBindings.first { $0.matches(event, buttonCount: toolbar.buttons.count) }
     }
 

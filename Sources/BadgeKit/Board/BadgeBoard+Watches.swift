@@ -1,7 +1,7 @@
 extension BadgeBoard {
     /// Applies what a watch's run means: its counts (recorded with the source `watch`), its stale marks and its
     /// problem in the status line.
-    public mutating func apply(_ outcome: WatchOutcome, at time: Double) {
+    package mutating func apply(_ outcome: WatchOutcome, at time: Double) {
         for update in outcome.updates {
             apply(update, at: time, source: .watch)
         }

@@ -2,9 +2,9 @@
 ///
 /// ``BadgeBoard/keyBindings`` is the one table: ``BadgeBoard/handle(_:at:layout:)`` looks events up in it,
 /// the help overlay lists it, and the program's `--help`, man page and README are made from it.
-public struct KeyBinding: Sendable, Equatable {
+package struct KeyBinding: Sendable, Equatable {
     /// An input that sets off a binding.
-    public enum Trigger: Sendable, Equatable {
+    package enum Trigger: Sendable, Equatable {
         /// A typed character; a letter matches in either case (`q` and `Q`).
         case character(Character)
         /// A special key.
@@ -16,7 +16,7 @@ public struct KeyBinding: Sendable, Equatable {
     }
 
     /// What a binding does.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Presses the button whose number was typed.
         case pressNumberedButton
         /// Moves the focus to the next button.
@@ -40,16 +40,16 @@ public struct KeyBinding: Sendable, Equatable {
     }
 
     /// The inputs, in the order the help names them.
-    public var triggers: [Trigger]
+    package var triggers: [Trigger]
     /// What the inputs do.
-    public var action: Action
+    package var action: Action
     /// What the help overlay says the keys do, in a few words.
-    public var help: String
+    package var help: String
     /// More that longer documentation (`--help`, the man page, the README) adds in parentheses, if anything.
-    public var note: String?
+    package var note: String?
 
     /// Creates a binding.
-    public init(_ triggers: [Trigger], action: Action, help: String, note: String? = nil) {
+    package init(_ triggers: [Trigger], action: Action, help: String, note: String? = nil) {
         self.triggers = triggers
         self.action = action
         self.help = help
@@ -57,14 +57,14 @@ public struct KeyBinding: Sendable, Equatable {
     }
 
     /// The help with its note, for documentation with room for it: `Suspend to the shell (fg brings it back)`.
-    public var longHelp: String {
+    package var longHelp: String {
         note.map { "\(help) (\($0))" } ?? help
     }
 
     /// The keys as the help shows them, such as `Tab, Right` or `1-3`.
     ///
     /// - Parameter buttonCount: How many buttons there are, for the range of number keys.
-    public func keys(buttonCount: Int) -> String {
+    package func keys(buttonCount: Int) -> String {
         triggers.map { $0.name(buttonCount: buttonCount) }.joined(separator: ", ")
     }
 
@@ -73,7 +73,7 @@ public struct KeyBinding: Sendable, Equatable {
     /// - Parameters:
     ///   - event: The event.
     ///   - buttonCount: How many buttons there are; number keys past it (or past 9) match nothing.
-    public func matches(_ event: InputEvent, buttonCount: Int) -> Bool {
+    package func matches(_ event: InputEvent, buttonCount: Int) -> Bool {
         triggers.contains { $0.matches(event, buttonCount: buttonCount) }
     }
 }
@@ -82,7 +82,7 @@ extension KeyBinding.Trigger {
     /// The input as the help names it: `Space`, `Shift-Tab`, `Ctrl-C`, `1-9`, `Click`.
     ///
     /// - Parameter buttonCount: How many buttons there are, for the range of number keys.
-    public func name(buttonCount: Int) -> String {
+    package func name(buttonCount: Int) -> String {
         switch self {
         case .character(" "):
             return "Space"
@@ -99,7 +99,7 @@ extension KeyBinding.Trigger {
     }
 
     /// Whether an event is this input.
-    public func matches(_ event: InputEvent, buttonCount: Int) -> Bool {
+    package func matches(_ event: InputEvent, buttonCount: Int) -> Bool {
         switch self {
         case .character(let expected):
             guard case .character(let typed) = event else { return false }
@@ -121,7 +121,7 @@ extension KeyBinding.Trigger {
     }
 
     /// The zero-based index of the button a typed digit names, or `nil` when it names none.
-    public static func buttonIndex(typed character: Character, buttonCount: Int) -> Int? {
+    package static func buttonIndex(typed character: Character, buttonCount: Int) -> Int? {
         guard character.isASCII, let digit = character.wholeNumberValue, digit >= 1, digit <= min(buttonCount, 9)
         else { return nil }
         return digit - 1

@@ -1,9 +1,9 @@
 /// A run of changed cells in one row, found by comparing two canvases.
-public struct CellRun: Sendable, Equatable {
+package struct CellRun: Sendable, Equatable {
     /// The row.
-    public var row: Int
+    package var row: Int
     /// The columns that changed, left to right.
-    public var columns: Range<Int>
+    package var columns: Range<Int>
 }
 
 extension Canvas {
@@ -11,14 +11,14 @@ extension Canvas {
     ///
     /// A run never starts on the right half of a wide glyph, so the backend can
     /// redraw it by writing whole glyphs.
-    public func changedRuns(from previous: Canvas?) -> [CellRun] {
+    package func changedRuns(from previous: Canvas?) -> [CellRun] {
         var runs: [CellRun] = []
         forEachChangedRun(from: previous) { runs.append($0) }
         return runs
     }
 
     /// Calls a function for each run of cells that differ from an earlier canvas, without building an array.
-    public func forEachChangedRun(from previous: Canvas?, _ body: (CellRun) -> Void) {
+    package func forEachChangedRun(from previous: Canvas?, _ body: (CellRun) -> Void) {
         guard let previous, previous.columns == columns, previous.rows == rows else {
             for row in 0..<rows where columns > 0 {
                 body(CellRun(row: row, columns: 0..<columns))

@@ -1,7 +1,7 @@
 /// Breaks text into lines at spaces, for messages that must never be cut inside a word.
-public enum WordWrap {
+package enum WordWrap {
     /// The text broken at spaces into lines of at most some columns, or `nil` when one word alone is wider.
-    public static func lines(of text: String, columns: Int, widths: ColumnWidth) -> [String]? {
+    package static func lines(of text: String, columns: Int, widths: ColumnWidth) -> [String]? {
         var lines: [String] = []
         var line = ""
         var lineColumns = 0

@@ -2,23 +2,23 @@
 ///
 /// Terminal palettes are searched in this space: by plain RGB distance Apple's red
 /// `#FF3B30` is nearest the washed-out salmon `#FF5F5F`, by OKLab distance the red `#FF0000`.
-public struct OKLabColor: Sendable, Equatable {
+package struct OKLabColor: Sendable, Equatable {
     /// The perceived lightness, 0 for black to 1 for white.
-    public var lightness: Double
+    package var lightness: Double
     /// The green–red axis, OKLab's `a`: negative is greener, positive redder.
-    public var a: Double
+    package var a: Double
     /// The blue–yellow axis, OKLab's `b`: negative is bluer, positive yellower.
-    public var b: Double
+    package var b: Double
 
     /// Creates a colour from its three coordinates.
-    public init(lightness: Double, a: Double, b: Double) {
+    package init(lightness: Double, a: Double, b: Double) {
         self.lightness = lightness
         self.a = a
         self.b = b
     }
 
     /// The OKLab coordinates of an sRGB colour, with Ottosson's matrices from linear sRGB.
-    public init(_ color: RGBColor) {
+    package init(_ color: RGBColor) {
         let red = color.linearRed
         let green = color.linearGreen
         let blue = color.linearBlue
@@ -35,7 +35,7 @@ public struct OKLabColor: Sendable, Equatable {
     }
 
     /// The squared Euclidean distance to another colour: how different the two look, squared.
-    public func squaredDistance(to other: OKLabColor) -> Double {
+    package func squaredDistance(to other: OKLabColor) -> Double {
         let lightnessDifference = lightness - other.lightness
         let aDifference = a - other.a
         let bDifference = b - other.b

@@ -3,7 +3,7 @@ extension BoardEngine {
     public struct Configuration: Sendable, Equatable {
         /// Commands that feed counts, each tied to a button by its title.
         public var watches: [ButtonCommand]
-        /// The interval of watches that give none of their own, in seconds.
+        /// The interval of watches that give none of their own, in seconds (30 by default).
         public var watchIntervalSeconds: Double
         /// Commands run in the background when their button is pressed.
         public var pressCommands: [ButtonCommand]
@@ -20,7 +20,7 @@ extension BoardEngine {
 
         /// Creates a configuration; by default nothing runs around the board.
         public init(
-            watches: [ButtonCommand] = [], watchIntervalSeconds: Double = WatchSchedule.defaultIntervalSeconds,
+            watches: [ButtonCommand] = [], watchIntervalSeconds: Double = 30,
             pressCommands: [ButtonCommand] = [], openCommands: [ButtonCommand] = [], writesEvents: Bool = false,
             setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never, unixTimeOffset: Double = 0
         ) {

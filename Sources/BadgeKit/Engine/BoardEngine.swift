@@ -19,9 +19,9 @@ public struct BoardEngine: Sendable {
     /// The board: counts, stale marks, notices, focus and help.
     public private(set) var board: BadgeBoard
     /// The watches and their state.
-    public private(set) var watches: WatchSchedule
+    package private(set) var watches: WatchSchedule
     /// Which rises notify.
-    public private(set) var gate: NotificationGate
+    package private(set) var gate: NotificationGate
     /// What runs around the board.
     public let configuration: Configuration
 

@@ -3,7 +3,7 @@
 /// A motion records changes with the time they happened and is sampled at any
 /// later time, so every frame is a pure function of the changes and the clock:
 /// a slow terminal drops frames but never slows the motion.
-public struct BadgeMotion: Sendable, Equatable {
+package struct BadgeMotion: Sendable, Equatable {
     /// A badge appearing or disappearing.
     struct Presence: Sendable, Equatable {
         /// Whether the badge is appearing (else disappearing).
@@ -31,7 +31,7 @@ public struct BadgeMotion: Sendable, Equatable {
     var cueStartTime: Double?
 
     /// Creates a motion at rest.
-    public init() {}
+    package init() {}
 
     /// Records a change of badge text at an instant: a number, a word, ``BadgeText/dot``, or `nil` for none.
     ///
@@ -43,7 +43,7 @@ public struct BadgeMotion: Sendable, Equatable {
     ///   - time: When the change happened, in seconds on the motion clock.
     ///   - reduceMotion: Whether to fade instead of moving.
     ///   - timing: The curves in use, to sample where an interrupted motion was.
-    public mutating func recordChange(
+    package mutating func recordChange(
         from oldText: String?, to newText: String?, increased: Bool, at time: Double,
         reduceMotion: Bool, timing: MotionTiming
     ) {
@@ -81,13 +81,13 @@ public struct BadgeMotion: Sendable, Equatable {
 
     /// How far the bounce has moved the button's brackets in (or, negative, out) at an instant: the one part of
     /// ``frame(settledText:at:timing:widths:)`` the button itself needs.
-    public func bracketInset(at time: Double, timing: MotionTiming) -> Int {
+    package func bracketInset(at time: Double, timing: MotionTiming) -> Int {
         guard let bounceStartTime else { return 0 }
         return timing.bracketInset(afterSeconds: time - bounceStartTime)
     }
 
     /// Whether anything still moves at an instant.
-    public func isAnimating(at time: Double, timing: MotionTiming) -> Bool {
+    package func isAnimating(at time: Double, timing: MotionTiming) -> Bool {
         if let presence, time - presence.startTime < duration(reduceMotion: presence.reduceMotion, timing: timing) {
             return true
         }
@@ -107,7 +107,7 @@ public struct BadgeMotion: Sendable, Equatable {
     }
 
     /// Forgets the changes that have finished by an instant, so the state never grows.
-    public mutating func settle(at time: Double, timing: MotionTiming) {
+    package mutating func settle(at time: Double, timing: MotionTiming) {
         if let current = presence,
             time - current.startTime >= duration(reduceMotion: current.reduceMotion, timing: timing)
         {
@@ -157,7 +157,7 @@ public struct BadgeMotion: Sendable, Equatable {
     ///   - time: The instant, in seconds on the motion clock.
     ///   - timing: The curves in use.
     ///   - widths: How wide the text's glyphs are.
-    public func frame(
+    package func frame(
         settledText: String?, at time: Double, timing: MotionTiming, widths: ColumnWidth = .estimate
     ) -> BadgeFrame {
         func fullColumns(_ text: String) -> Int {

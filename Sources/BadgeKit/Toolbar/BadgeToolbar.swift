@@ -8,7 +8,7 @@ public struct BadgeToolbar: Sendable {
     /// The buttons, left to right.
     public private(set) var buttons: [BadgedButton]
     /// The motion of each button's badge, in the same order.
-    public private(set) var motions: [BadgeMotion]
+    package private(set) var motions: [BadgeMotion]
     /// The index of the focused button.
     public private(set) var focusedIndex: Int
     /// Whether badges only fade and icons stay still.
@@ -171,7 +171,7 @@ public struct BadgeToolbar: Sendable {
     }
 
     /// How a button's badge and icon look at an instant.
-    public func badgeFrame(forButtonAt index: Int, at time: Double, widths: ColumnWidth = .estimate) -> BadgeFrame {
+    package func badgeFrame(forButtonAt index: Int, at time: Double, widths: ColumnWidth = .estimate) -> BadgeFrame {
         motions[index].frame(settledText: badgeTexts[index], at: time, timing: timing, widths: widths)
     }
 

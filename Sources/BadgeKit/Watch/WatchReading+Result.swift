@@ -11,7 +11,7 @@ extension WatchReading {
     ///   - result: The run.
     ///   - buttonTitle: The title of the watch's own button, for a bare number.
     ///   - timeLimitSeconds: The run's limit, which a timeout names.
-    public static func reading(
+    package static func reading(
         of result: ProcessResult, buttonTitle: String, timeLimitSeconds: Double
     ) -> Result<[CountUpdate], WatchProblem> {
         if result.outputWasCut {

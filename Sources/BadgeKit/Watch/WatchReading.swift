@@ -5,7 +5,7 @@
 /// `Name+=N`, `Name-=N`; blank lines and `#` comments mean nothing), so one
 /// command can feed several buttons. Output is taken whole or not at all: one
 /// bad line, or no count at all, makes the reading fail and changes nothing.
-public enum WatchReading {
+package enum WatchReading {
     /// Reads a command's output.
     ///
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum WatchReading {
     ///   - buttonTitle: The title of the watch's own button, for a bare number.
     /// - Returns: The updates to apply, in order, or why the output is not a count
     ///   (such as `wrote 'hello', not a count`).
-    public static func parse(_ output: [UInt8], buttonTitle: String) -> Result<[CountUpdate], WatchProblem> {
+    package static func parse(_ output: [UInt8], buttonTitle: String) -> Result<[CountUpdate], WatchProblem> {
         let number = output.withUnsafeBytes { bytes in
             BadgeCount.parse(UnsafeRawBufferPointer(rebasing: bytes[trimmingBlanks(bytes)]))
         }
@@ -50,7 +50,7 @@ public enum WatchReading {
 }
 
 /// Why a watch's run gave no count.
-public enum WatchProblem: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WatchProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The command ended badly: `exit 1`, `killed by SIGKILL`, `could not start: …` (the runner's summary).
     case failed(String)
     /// The command ran past its time limit and was ended, after this many seconds.
@@ -64,7 +64,7 @@ public enum WatchProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The problem in a few words, after the command: `failed, exit 1`, `timed out after 2s`,
     /// `wrote 'hello', not a count`, `wrote nothing`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let summary):
             return "failed, \(summary)"

@@ -9,34 +9,34 @@
 /// While a command started by a press of the watch's button runs, the watch
 /// waits, and refreshes once the last such command has finished, so it reads
 /// what the press changed, never what was there before.
-public struct WatchSchedule: Sendable, Equatable {
+package struct WatchSchedule: Sendable, Equatable {
     /// One watch: a command that gives a button its count.
-    public struct Watch: Sendable, Equatable {
+    package struct Watch: Sendable, Equatable {
         /// The button and the command, as given.
-        public var command: ButtonCommand
+        package var command: ButtonCommand
         /// The index of the button the watch is for.
-        public var buttonIndex: Int
+        package var buttonIndex: Int
         /// How often it runs, in seconds.
-        public var intervalSeconds: Double
+        package var intervalSeconds: Double
         /// When its next regular run is due, in seconds on the clock.
-        public fileprivate(set) var nextRunTime: Double
+        package fileprivate(set) var nextRunTime: Double
         /// Whether a run is in progress.
-        public fileprivate(set) var isRunning = false
+        package fileprivate(set) var isRunning = false
         /// How many commands started by presses of its buttons are still running; it waits for them.
-        public fileprivate(set) var pressesPending = 0
+        package fileprivate(set) var pressesPending = 0
         /// Whether it should run as soon as it may, out of turn.
-        public fileprivate(set) var refreshRequested = false
+        package fileprivate(set) var refreshRequested = false
         /// The buttons its last good reading set, its own button always among them.
-        public fileprivate(set) var fedButtons: [Int]
+        package fileprivate(set) var fedButtons: [Int]
         /// Why its last run gave no count, or `nil` after a good one.
-        public fileprivate(set) var problem: WatchProblem?
+        package fileprivate(set) var problem: WatchProblem?
         /// Whether any run gave a count yet.
-        public fileprivate(set) var hasReading = false
+        package fileprivate(set) var hasReading = false
         /// Whether any run gave no count.
-        public fileprivate(set) var hasFailed = false
+        package fileprivate(set) var hasFailed = false
 
         /// How long a run may take before it is ended: the interval, at most ``WatchSchedule/longestRunSeconds``.
-        public var timeLimitSeconds: Double {
+        package var timeLimitSeconds: Double {
             min(intervalSeconds, WatchSchedule.longestRunSeconds)
         }
 
@@ -45,12 +45,12 @@ public struct WatchSchedule: Sendable, Equatable {
     }
 
     /// The longest a run may take, in seconds, however long the interval.
-    public static let longestRunSeconds = 60.0
+    package static let longestRunSeconds = 60.0
     /// The interval when none is given, in seconds.
-    public static let defaultIntervalSeconds = 30.0
+    package static let defaultIntervalSeconds = 30.0
 
     /// The watches, in the order they were given.
-    public private(set) var watches: [Watch]
+    package private(set) var watches: [Watch]
 
     /// Creates a schedule whose watches all run first at the start.
     ///
@@ -58,7 +58,7 @@ public struct WatchSchedule: Sendable, Equatable {
     ///   - watches: Each command with the index of its button.
     ///   - intervalSeconds: The interval of watches that give none of their own.
     ///   - startTime: When the first runs are due.
-    public init(
+    package init(
         watches: [(command: ButtonCommand, buttonIndex: Int)], intervalSeconds: Double = defaultIntervalSeconds,
         startTime: Double
     ) {
@@ -70,13 +70,13 @@ public struct WatchSchedule: Sendable, Equatable {
     }
 
     /// Whether there are no watches.
-    public var isEmpty: Bool { watches.isEmpty }
+    package var isEmpty: Bool { watches.isEmpty }
 
     /// The watches to start now, marked as running: those due or asked to refresh that may start.
     ///
     /// A watch whose regular turn comes while it runs or waits for a press skips
     /// that turn: its next one is the first on its interval after now.
-    public mutating func takeDue(at time: Double) -> [Int] {
+    package mutating func takeDue(at time: Double) -> [Int] {
         var due: [Int] = []
         for index in watches.indices {
             let isTurn = time >= watches[index].nextRunTime
@@ -102,24 +102,24 @@ public struct WatchSchedule: Sendable, Equatable {
     }
 
     /// When a watch next needs to start, or `nil` when none will without a result or a press ending first.
-    public func nextRunTime(after time: Double) -> Double? {
+    package func nextRunTime(after time: Double) -> Double? {
         watches.lazy.filter(\.mayStart).map { $0.refreshRequested ? time : $0.nextRunTime }.min()
     }
 
     /// Asks every watch to run at once, or right after its run in progress (SIGUSR1).
-    public mutating func refreshAll() {
+    package mutating func refreshAll() {
         for index in watches.indices {
             watches[index].refreshRequested = true
         }
     }
 
     /// The watches that give a button its count: its own, and those whose last reading set it.
-    public func watchIndices(forButtonAt buttonIndex: Int) -> [Int] {
+    package func watchIndices(forButtonAt buttonIndex: Int) -> [Int] {
         watches.indices.filter { watches[$0].fedButtons.contains(buttonIndex) }
     }
 
     /// Asks a button's watches to run at once, or right after their runs in progress.
-    public mutating func refresh(watchesOfButtonAt buttonIndex: Int) {
+    package mutating func refresh(watchesOfButtonAt buttonIndex: Int) {
         for index in watchIndices(forButtonAt: buttonIndex) {
             watches[index].refreshRequested = true
         }
@@ -129,7 +129,7 @@ public struct WatchSchedule: Sendable, Equatable {
     ///
     /// - Returns: The watches held, to release the same ones even if what they feed changes meanwhile.
     @discardableResult
-    public mutating func holdForPress(ofButtonAt buttonIndex: Int) -> [Int] {
+    package mutating func holdForPress(ofButtonAt buttonIndex: Int) -> [Int] {
         let held = watchIndices(forButtonAt: buttonIndex)
         for index in held {
             watches[index].pressesPending += 1
@@ -138,7 +138,7 @@ public struct WatchSchedule: Sendable, Equatable {
     }
 
     /// Lets watches held for a press go once its command has finished, and has them refresh.
-    public mutating func release(heldWatches held: [Int]) {
+    package mutating func release(heldWatches held: [Int]) {
         for index in held where watches.indices.contains(index) {
             watches[index].pressesPending = max(watches[index].pressesPending - 1, 0)
             watches[index].refreshRequested = true
@@ -158,7 +158,7 @@ public struct WatchSchedule: Sendable, Equatable {
     ///   - reading: What ``WatchReading/parse(_:buttonTitle:)`` made of the output, or why the run failed.
     ///   - time: When the run ended.
     ///   - buttonTitles: The board's buttons' titles, in order, to find the buttons a reading names.
-    public mutating func finish(
+    package mutating func finish(
         watchAt index: Int, with reading: Result<[CountUpdate], WatchProblem>, at time: Double, buttonTitles: [String]
     ) -> WatchOutcome {
         guard watches.indices.contains(index) else { return WatchOutcome() }
@@ -207,7 +207,7 @@ public struct WatchSchedule: Sendable, Equatable {
     }
 
     /// Whether every watch has finished a run, good or not: what a single reading of the board waits for.
-    public var hasFinishedEveryWatchOnce: Bool {
+    package var hasFinishedEveryWatchOnce: Bool {
         watches.allSatisfy { $0.hasReading || $0.hasFailed }
     }
 }
