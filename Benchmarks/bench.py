@@ -6,6 +6,7 @@ into .build/bench-venv first. Benchmarks/README.md explains every figure.
 
 import argparse
 import datetime
+import errno
 import glob
 import json
 import os
@@ -42,6 +43,13 @@ WATCH_COUNT = 20
 WATCH_SECONDS = 20.0
 WATCH_SOAK_SECONDS = 600.0
 LIVE_FRAMES_PER_SECOND = 60  # the default --fps, at which live counts are shown at most once a frame
+# --stream against a status bar polling --once, over the same minute of changes to one button's count.
+STATUS_BAR_SECONDS = 60.0
+STATUS_BAR_BUTTON = "Mail:envelope:0:red"
+STATUS_BAR_CHANGES = ((5.5, 1), (12.5, 3), (19.5, 0), (26.5, 2), (33.5, 12), (40.5, 5))  # (second, Mail's count)
+POLL_INTERVAL_SECONDS = 1.0  # a bar's `interval = 1`
+STREAM_IDLE_SECONDS = 10.0  # the end of the minute, 9.5 s after the last change
+STREAM_VS_ONCE_TARGET = 20  # the polling recipe's CPU over the stream's, at least
 # Resident bytes per screen cell: three ncurses screens of 28-byte cells (stdscr, newscr, curscr) and two
 # canvases of 16-byte cells (the frame being drawn and the one last shown).
 DOCUMENTED_BYTES_PER_CELL = 3 * 28 + 2 * 16
@@ -719,6 +727,181 @@ def run_watches(binary, seconds=WATCH_SECONDS, wrapper=()):
     }
 
 
+def status_bar_environment():
+    """The environment a status bar gives the commands it runs here: a UTF-8 locale, no terminal."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "LANG": "C.UTF-8",
+        "SWIFT_BACKTRACE": "enable=no",
+    }
+
+
+def status_bar_arguments(mode, source):
+    """The options of the status-bar recipes: `--once` or `--stream`, polybar's form, one button, `--counts-from`."""
+    return [mode, "--format", "polybar", "--button", STATUS_BAR_BUTTON, "--counts-from", source]
+
+
+def reap(process):
+    """Waits for a child started by subprocess.Popen: its exit status and CPU time in ns (utime + stime of wait4)."""
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, round((usage.ru_utime + usage.ru_stime) * 1e9)
+
+
+def run_once_process(binary, counts_path):
+    """One `--once` run as a bar's poll starts it: its exit status, what it printed, and its CPU time in ns."""
+    process = subprocess.Popen([binary, *status_bar_arguments("--once", counts_path)], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=status_bar_environment())
+    output = process.stdout.read()
+    process.stdout.close()
+    status, cpu = reap(process)
+    return status, output, cpu
+
+
+def replace_file(path, data):
+    """Writes a file anew in one step (a temporary file renamed over it), as a careful updater of a counts file does."""
+    with open(path + ".new", "wb") as file:
+        file.write(data)
+    os.replace(path + ".new", path)
+
+
+def write_fifo(path, data, timeout):
+    """Opens a FIFO, writes a line into it and closes it again, as `echo Mail=3 > FIFO` does.
+
+    Opens without blocking and tries again while no reader has it open (the
+    reader may be between an end of input and opening it anew), up to `timeout` s.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError as error:
+            if error.errno != errno.ENXIO or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+    try:
+        os.write(descriptor, data)
+    finally:
+        os.close(descriptor)
+
+
+def run_stream_vs_once(binary, wrapper=(), seconds=STATUS_BAR_SECONDS):
+    """`--stream` against a bar polling `--once` every second, over the same `seconds` of STATUS_BAR_CHANGES.
+
+    Both run at once, in the same minute. The polling recipe starts
+    `badgebar --once` on a 1 s grid with a counts file that the driver replaces
+    at each change; the stream is one `badgebar --stream` reading a FIFO that
+    the driver writes the same changes into. Each side's CPU is the utime +
+    stime of its processes as wait4 reaps them (start-up and exit included),
+    per minute, with the processes started per minute. Every line the stream
+    prints must be the `--once` line for the count just written, and the polls
+    must have seen every change, so the figures are for recipes that work. In
+    the last STREAM_IDLE_SECONDS nothing changes: the stream's context switches
+    (wakeups) and CPU there come from /proc.
+    """
+    open_timeout = 10 if not wrapper else 120
+    with tempfile.TemporaryDirectory() as folder:
+        expected = {}
+        for count in [0] + [count for _, count in STATUS_BAR_CHANGES]:
+            path = os.path.join(folder, "counts-%d" % count)
+            replace_file(path, b"Mail=%d\n" % count)
+            status, output, _ = run_once_process(binary, path)
+            if status != 0:
+                raise RuntimeError("--once with Mail=%d exited %d: %r" % (count, status, output))
+            expected[count] = output
+        counts_path = os.path.join(folder, "counts")
+        replace_file(counts_path, b"")
+        fifo_path = os.path.join(folder, "counts.fifo")
+        os.mkfifo(fifo_path)
+        errors_path = os.path.join(folder, "stream-errors")
+        lines = []
+        first_line_cpu = []
+        polls = []
+        written = []
+        start = time.monotonic()
+        with open(errors_path, "wb") as errors:
+            stream = subprocess.Popen([*wrapper, binary, *status_bar_arguments("--stream", fifo_path)],
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors,
+                                      env=status_bar_environment())
+
+        def read_lines():
+            """Reads the stream's lines until it ends, with the time each arrived."""
+            for line in stream.stdout:
+                lines.append((time.monotonic(), line))
+                if not first_line_cpu:
+                    first_line_cpu.append(cpu_ns(stream.pid))
+        reader = threading.Thread(target=read_lines, daemon=True)
+        reader.start()
+        try:
+            changes = list(STATUS_BAR_CHANGES)
+            next_poll = start
+            idle_start, end = start + seconds - STREAM_IDLE_SECONDS, start + seconds
+            idle_before = None
+            while True:
+                now = time.monotonic()
+                if changes and now >= start + changes[0][0]:
+                    _, count = changes.pop(0)
+                    replace_file(counts_path, b"Mail=%d\n" % count)
+                    written.append((time.monotonic(), count))
+                    write_fifo(fifo_path, b"Mail=%d\n" % count, open_timeout)
+                elif idle_before is None and now >= idle_start:
+                    idle_before = process_counters(stream.pid), now
+                elif now >= end:
+                    idle_after = process_counters(stream.pid), now
+                    break
+                elif now >= next_poll:
+                    polls.append(run_once_process(binary, counts_path))
+                    while next_poll <= time.monotonic():
+                        next_poll += POLL_INTERVAL_SECONDS
+                else:
+                    due = [next_poll, end] + ([start + changes[0][0]] if changes else []) + (
+                        [idle_start] if idle_before is None else [])
+                    time.sleep(max(0.0, min(due) - now))
+        finally:
+            stream.terminate()
+            reader.join(10)
+            stream.stdout.close()
+            stream_status, stream_cpu = reap(stream)
+        with open(errors_path, "rb") as errors:
+            stream_errors = errors.read()
+    if stream_status not in (-15, 143):
+        raise RuntimeError("--stream ended with %d, not by SIGTERM: %r" % (stream_status, stream_errors))
+    shown = [line for _, line in lines]
+    wanted = [expected[0]] + [expected[count] for _, count in written]
+    if shown != wanted:
+        raise RuntimeError("--stream printed %r, not the --once lines %r (standard error: %r)"
+                           % (shown, wanted, stream_errors))
+    for status, output, _ in polls:
+        if status != 0 or output not in expected.values():
+            raise RuntimeError("a poll of --once exited %d with %r" % (status, output))
+    unseen = [count for _, count in written if expected[count] not in {output for _, output, _ in polls}]
+    if unseen:
+        raise RuntimeError("the polls never showed Mail=%s" % unseen)
+    (idle_cpu_before, voluntary_before, involuntary_before), idle_from = idle_before
+    (idle_cpu_after, voluntary_after, involuntary_after), idle_to = idle_after
+    per_minute = 60 / seconds
+    once_cpu = sum(cpu for _, _, cpu in polls)
+    figures = {
+        "seconds": seconds,
+        "changes": len(written),
+        "once_processes_per_min": len(polls) * per_minute,
+        "once_cpu_ms_per_min": once_cpu / 1e6 * per_minute,
+        "once_cpu_ms_per_run": once_cpu / 1e6 / len(polls),
+        "stream_processes_per_min": per_minute,
+        "stream_cpu_ms_per_min": stream_cpu / 1e6 * per_minute,
+        "stream_cpu_ms_to_first_line": first_line_cpu[0] / 1e6,
+        "stream_change_to_line_ms_max": max(
+            (shown_at - written_at) * 1000 for (shown_at, _), (written_at, _) in zip(lines[1:], written)),
+        "once_over_stream_cpu": once_cpu / stream_cpu,
+        "stream_idle_seconds": idle_to - idle_from,
+        "stream_idle_wakeups": (voluntary_after - voluntary_before) + (involuntary_after - involuntary_before),
+        "stream_idle_cpu_ms": (idle_cpu_after - idle_cpu_before) / 1e6,
+    }
+    return figures
+
+
 SCENARIOS = {
     "live-counts": lambda binary, wrapper: run_live_counts(binary, wrapper),
     "fast-frames": lambda binary, wrapper: run_fast_frames(binary, wrapper),
@@ -730,6 +913,7 @@ SCENARIOS = {
     "resizes": lambda binary, wrapper: run_resizes(binary, wrapper),
     "watches": lambda binary, wrapper: run_watches(binary, WATCH_SECONDS, wrapper),
     "watch-soak": lambda binary, wrapper: run_watches(binary, WATCH_SOAK_SECONDS, wrapper),
+    "stream-vs-once": lambda binary, wrapper: run_stream_vs_once(binary, wrapper),
 }
 
 
@@ -831,12 +1015,31 @@ def watch_rows(watches):
     ]
 
 
+def stream_rows(figures):
+    """Rows for `--stream` against polling `--once` every second over the same minute: CPU, processes, idle wakeups."""
+    same = "same %d changes" % figures["changes"]
+    return [
+        ("--once every 1 s, %s: CPU" % same, "%.1f ms/min (%.2f ms a run)" % (
+            figures["once_cpu_ms_per_min"], figures["once_cpu_ms_per_run"]), "", ""),
+        ("--once every 1 s, %s: processes" % same, "%.0f /min" % figures["once_processes_per_min"], "", ""),
+        ("--stream, %s: CPU" % same, "%.2f ms/min (%.2f ms to first line)" % (
+            figures["stream_cpu_ms_per_min"], figures["stream_cpu_ms_to_first_line"]), "", ""),
+        ("--stream, %s: processes" % same, "%.0f /min" % figures["stream_processes_per_min"], "", ""),
+        ("--once every 1 s vs --stream: CPU", "%.1fx" % figures["once_over_stream_cpu"],
+         ">= %dx" % STREAM_VS_ONCE_TARGET, verdict(figures["once_over_stream_cpu"] >= STREAM_VS_ONCE_TARGET)),
+        ("--stream idle, %.0f s: wakeups" % figures["stream_idle_seconds"], "%d (CPU %.3f ms)" % (
+            figures["stream_idle_wakeups"], figures["stream_idle_cpu_ms"]), "0",
+         verdict(figures["stream_idle_wakeups"] == 0)),
+    ]
+
+
 SCENARIO_ROWS = {
     "live-counts": live_count_rows,
     "fast-frames": lambda figures: paced_rows("counts 100/s at 240 fps", figures),
     "resizes": resize_rows,
     "watches": watch_rows,
     "watch-soak": watch_rows,
+    "stream-vs-once": stream_rows,
 }
 
 
@@ -870,7 +1073,8 @@ def verdicts(results):
          + paced_rows("counts 100/s at 240 fps", results["fast_frames"])
          + button_rows(results["few_buttons"], results["many_buttons_few_changing"], results["many_buttons"])
          + resize_rows(results["resizes"])
-         + watch_rows(results["watches"]))
+         + watch_rows(results["watches"])
+         + stream_rows(results["stream_vs_once"]))
 
 
 def print_table(results, figures=None):
@@ -940,6 +1144,11 @@ def main():
     results["many_buttons"] = medians([SCENARIOS["many-buttons"](binary, ()) for _ in range(RUNS)])
     results["resizes"] = medians([run_resizes(binary) for _ in range(RUNS)])
     results["watches"] = run_watches(binary)
+    stream_runs = [run_stream_vs_once(binary) for _ in range(RUNS)]
+    results["stream_vs_once"] = medians(stream_runs)
+    # Idle at zero in every run, not only in the median one.
+    for figure in ("stream_idle_wakeups", "stream_idle_cpu_ms"):
+        results["stream_vs_once"][figure] = max(run[figure] for run in stream_runs)
     results["targets"] = {figure: verdict for figure, _, _, verdict in verdicts(results) if verdict}
 
     print_table(results)
