@@ -11,6 +11,8 @@ enum ExitStatus: Equatable, Sendable {
     case usage
     /// 66, `EX_NOINPUT`: an input file cannot be opened.
     case noInput
+    /// 78, `EX_CONFIG`: a mistake in the board's file.
+    case configuration
     /// 73, `EX_CANTCREAT`: an output file cannot be created.
     case cantCreate
     /// 74, `EX_IOERR`: writing failed.
@@ -26,6 +28,7 @@ enum ExitStatus: Equatable, Sendable {
         case .usage: return 64
         case .noInput: return 66
         case .cantCreate: return 73
+        case .configuration: return 78
         case .ioError: return 74
         case .signal(let number): return 128 + number
         }
@@ -57,6 +60,8 @@ enum ExitStatus: Equatable, Sendable {
         case .cantCreate:
             return
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads"
+        case .configuration:
+            return "A mistake in the board's file, said as FILE:LINE: message (nothing starts until the file is right)"
         case .ioError:
             return
                 "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output "
@@ -67,5 +72,7 @@ enum ExitStatus: Equatable, Sendable {
     }
 
     /// Every status, in the order the documentation lists them; the signal stands for any signal.
-    static let documented: [ExitStatus] = [.success, .failure, .usage, .noInput, .cantCreate, .ioError, .signal(0)]
+    static let documented: [ExitStatus] = [
+        .success, .failure, .usage, .noInput, .cantCreate, .ioError, .configuration, .signal(0),
+    ]
 }
