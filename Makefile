@@ -22,7 +22,7 @@ FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
-	@$(RELEASE_BINARY) $(ARGS)
+	@$(RELEASE_BINARY) --demo $(ARGS)
 
 ## build: the release binary
 build: deps

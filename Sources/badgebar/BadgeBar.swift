@@ -10,11 +10,13 @@ enum BadgeBar {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let request: Options.Request
         do {
-            request = try Options.parse(arguments) { name in getenv(name).map { String(cString: $0) } }
+            request = try Options.load(arguments, environment: Self.environment, files: .system)
         } catch {
-            Diagnostics.report(error.message)
-            Diagnostics.report("try 'badgebar --help' for the options")
-            exit(ExitStatus.usage.code)
+            Diagnostics.report(error.description)
+            if case .usage = error {
+                Diagnostics.report("try 'badgebar --help' for the options")
+            }
+            exit(error.status.code)
         }
         switch request {
         case .help:
@@ -28,6 +30,11 @@ enum BadgeBar {
             ProcessTree.adoptOrphans()
             exit(App(options: options).run())
         }
+    }
+
+    /// Looks up a variable of the program's environment.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Prints text on standard output and exits 0, or reports why it could not and exits with ``ExitStatus/ioError``.

@@ -52,11 +52,12 @@ enum ExitStatus: Equatable, Sendable {
                 + "unknown (without --lines)"
         case .usage:
             return
-                "A bad option or argument, a --watch, --on-press or --open naming no button, the terminal itself "
+                "A bad option or argument (--demo with --config or --button too), a --watch, --on-press or --open "
+                + "naming no button, the terminal itself "
                 + "given as --counts-from, --record or --events-to, --record in line mode, or --open in line mode "
                 + "with no terminal to hand over"
         case .noInput:
-            return "The counts source of --counts-from cannot be opened, or is a directory"
+            return "The counts source of --counts-from or the board's file cannot be opened, or is a directory"
         case .cantCreate:
             return
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads"

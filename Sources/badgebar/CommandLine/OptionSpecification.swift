@@ -76,6 +76,13 @@ struct OptionSpecification: Sendable {
         return row
     }
 
+    /// The row with another kind of value, for completions and documents (`.taking(.configuration)`).
+    func taking(_ value: OptionValue) -> Self {
+        var row = self
+        row.value = value
+        return row
+    }
+
     /// The key the option has in a board's file: its long name without the dashes (`every`); `nil` for none.
     var fileKey: String? {
         guard filePlace != .none, let long = names.last, long.hasPrefix("--") else { return nil }

@@ -103,6 +103,16 @@ extension Options {
             help: "Desktop notification through the terminal when a count goes up: never, unfocused or always "
                 + "(default never)"
         ) { $0.notificationMode = $1 }.inFile(.board),
+        .text(
+            "--config", placeholder: "FILE",
+            help: "The board's file: a path, or a NAME for $XDG_CONFIG_HOME/badgebar/NAME.conf (default "
+                + "~/.config/badgebar); the flags given with it win. Without it, $XDG_CONFIG_HOME/badgebar/config is "
+                + "read when it exists, unless --button, --watch, --on-press, --open or --demo is given"
+        ) { options, name throws(UsageError) in
+            guard !name.isEmpty else { throw UsageError(message: "--config needs a file, or the name of one") }
+            options.configName = name
+        }.taking(.configuration),
+        .flag("--demo", help: "Open the Inbox demo, whatever board file there is") { $0.opensDemo = true },
         .flag(
             "--lines",
             help: "Line mode: no screen drawing, one plain line per change on standard output (also when "

@@ -45,6 +45,12 @@ struct Options: Equatable {
     var once = false
     /// The form `--once` prints, or `nil` when not given (plain).
     var format: StatusBarFormat?
+    /// The board's file as `--config` names it (a path, or a name in badgebar's folder), if it does.
+    var configName: String?
+    /// Whether `--demo` asks for the Inbox demo, whatever file there is.
+    var opensDemo = false
+    /// The board's file the options were read from, as found, if any.
+    var configurationPath: String?
 
     /// What the command line asks for.
     enum Request: Equatable {

@@ -64,3 +64,87 @@ extension Options {
         }
     }
 }
+
+extension Options {
+    /// Parses arguments, and the board's file that `--config` names or that is found in its place, the flags over
+    /// the file (``assemble(_:over:)``).
+    ///
+    /// The file is `--config`'s: a path, or a name (`mail` for `$XDG_CONFIG_HOME/badgebar/mail.conf`). Without
+    /// `--config`, `$XDG_CONFIG_HOME/badgebar/config` (`~/.config/badgebar/config` by default) is read when it
+    /// exists, unless the command line gives buttons or their commands (`--button`, `--watch`, `--on-press`,
+    /// `--open`) or `--demo`, which always opens the Inbox demo.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: Looks up an environment variable: XDG_CONFIG_HOME and HOME to find the file, HOME for
+    ///     `~/` in its paths, and `BADGEBAR_REDUCE_MOTION`.
+    ///   - files: Reads the file.
+    static func load(
+        _ arguments: [String], environment: (String) -> String?, files: ConfigurationFiles
+    ) throws(StartError) -> Request {
+        let reading: Reading
+        do throws(UsageError) {
+            reading = try read(arguments)
+        } catch {
+            throw .usage(error)
+        }
+        guard case .given(let given) = reading else {
+            if case .request(let request) = reading { return request }
+            return .run(Options())
+        }
+        let initial = initial(environment: environment)
+        var base = initial
+        if let path = try boardFile(for: given, environment: environment) {
+            switch files.read(path.path) {
+            case .text(let text):
+                do throws(ConfigurationError) {
+                    let file = try ConfigurationFile.parse(text, path: path.path)
+                    base = try file.options(over: initial, home: environment("HOME"))
+                } catch {
+                    throw .configuration(error)
+                }
+                base.configurationPath = path.path
+            case .missing where path.isDefault:
+                break
+            case .missing:
+                throw .unreadable("--config: there is no file '\(path.path)'")
+            case .unreadable(let reason):
+                throw .unreadable(path.isDefault ? reason : "--config: \(reason)")
+            }
+        }
+        do throws(UsageError) {
+            return .run(try assemble(given, over: base))
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    /// The board's file to read for a command line: `--config`'s, or the default one, or none.
+    private static func boardFile(for given: [GivenOption], environment: (String) -> String?)
+        throws(StartError) -> (path: String, isDefault: Bool)?
+    {
+        let demo = given.contains { $0.option.names == ["--demo"] }
+        let config = given.last { $0.option.names == ["--config"] }?.value
+        if let config {
+            if demo {
+                throw .usage(UsageError(message: "--demo opens the Inbox demo, not the board of --config; give one"))
+            }
+            do throws(UsageError) {
+                return (try ConfigurationFiles.path(forConfig: config, environment: environment), false)
+            } catch {
+                throw .usage(error)
+            }
+        }
+        if demo {
+            if given.contains(where: { $0.option.filePlace == .sections }) {
+                throw .usage(
+                    UsageError(message: "--demo opens the Inbox demo, whose buttons --button replaces; give one"))
+            }
+            return nil
+        }
+        guard !given.contains(where: { $0.option.filePlace.isPerButton }),
+            let folder = ConfigurationFiles.folder(environment: environment)
+        else { return nil }
+        return ("\(folder)/\(ConfigurationFiles.defaultName)", true)
+    }
+}
