@@ -25,6 +25,14 @@ enum BadgeBar {
             printOrFail(Version.line + "\n")
         case .generate(let document):
             printOrFail(document.text)
+        case .run(let options) where options.printsConfig:
+            do {
+                printOrFail(
+                    try ConfigurationFile.text(describing: options, workingDirectory: Self.workingDirectory))
+            } catch {
+                Diagnostics.report(error.message)
+                exit(ExitStatus.usage.code)
+            }
         case .run(let options):
             // What the commands leave behind, whatever session it moves to, stays the program's to end (Linux).
             ProcessTree.adoptOrphans()
@@ -35,6 +43,13 @@ enum BadgeBar {
     /// Looks up a variable of the program's environment.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+
+    /// The folder the program runs in (wraps `getcwd`), if it can be named.
+    static var workingDirectory: String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     /// Prints text on standard output and exits 0, or reports why it could not and exits with ``ExitStatus/ioError``.

@@ -126,6 +126,10 @@ extension Options {
             "--format", of: StatusBarFormat.self, placeholder: "FORMAT",
             help: "What --once prints: plain, tmux, json or i3bar (default plain)"
         ) { $0.format = $1 },
+        .flag(
+            "--print-config",
+            help: "Print the board the flags (and the board's file) describe, as a board's file, and exit"
+        ) { $0.printsConfig = true },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(

@@ -49,6 +49,8 @@ struct Options: Equatable {
     var configName: String?
     /// Whether `--demo` asks for the Inbox demo, whatever file there is.
     var opensDemo = false
+    /// Whether `--print-config` asks for the board as a file instead of showing it.
+    var printsConfig = false
     /// The board's file the options were read from, as found, if any.
     var configurationPath: String?
 
