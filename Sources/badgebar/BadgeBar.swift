@@ -36,7 +36,7 @@ enum BadgeBar {
         case .run(let options):
             // What the commands leave behind, whatever session it moves to, stays the program's to end (Linux).
             ProcessTree.adoptOrphans()
-            exit(App(options: options).run())
+            exit(App(options: options, arguments: arguments).run())
         }
     }
 

@@ -12,6 +12,8 @@ extension ProgramRunner {
         let terminal: Terminal
         var sources: [LineReader]
         let sinks: [OutputSink]
+        /// Files whose changes the program is told of.
+        var fileWatches: [FileChangeWatch] = []
         var canvas = Canvas(columns: 0, rows: 0)
         /// The program's children, as the terminal says to run them.
         let processes: any ChildProcesses
@@ -59,7 +61,8 @@ extension ProgramRunner {
                     return ending
                 }
                 draw(program, at: now)
-                let watched = sources.compactMap(\.descriptor) + processes.descriptors
+                let watched =
+                    sources.compactMap(\.descriptor) + processes.descriptors + fileWatches.compactMap(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
@@ -116,6 +119,10 @@ extension ProgramRunner {
                 if processes.descriptors.contains(descriptor) {
                     processes.read(from: descriptor)
                     return .proceed
+                }
+                if let watch = fileWatches.firstIndex(where: { $0.descriptor == descriptor }) {
+                    guard fileWatches[watch].takeChange() else { return .proceed }
+                    return perform(program.update(.fileChanged(watch: watch), at: time), on: &program)
                 }
                 return readSource(descriptor, into: &program)
             }

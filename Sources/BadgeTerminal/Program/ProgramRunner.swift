@@ -38,14 +38,17 @@ public enum ProgramRunner {
     ///     together as ``ProgramEvent/lines(_:source:)`` with the source's index in this array.
     ///   - sinks: Where ``ProgramCommand/write(_:sink:)`` lines go, by index; what is still waiting
     ///     at the end gets a moment to be written.
+    ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)`` with the watch's index
+    ///     in this array, such as the file a program reads its settings from.
     ///   - exitDeadline: The bound on the way out, shared by ending the children and writing what the
     ///     sinks hold; it starts when the loop ends, and the caller goes on using it to restore the terminal.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
-        sinks: [OutputSink] = [], exitDeadline: ExitDeadline = ExitDeadline()
+        sinks: [OutputSink] = [], fileWatches: [FileChangeWatch] = [], exitDeadline: ExitDeadline = ExitDeadline()
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
+        loop.fileWatches = fileWatches
         return loop.run(&program, exitDeadline: exitDeadline)
     }
 

@@ -148,3 +148,27 @@ extension Options {
         return ("\(folder)/\(ConfigurationFiles.defaultName)", true)
     }
 }
+
+extension Options {
+    /// The keys of a file read again whose changes wait for the next start, as they are set up once (the
+    /// terminal's modes, the files opened): they are put back as they were here, and their names returned.
+    ///
+    /// - Parameter reloaded: The options as the file now gives them; what waits is set back to these options'.
+    func keysWaitingForStart(in reloaded: inout Options) -> [String] {
+        var waiting: [String] = []
+        func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<Options, Value>) {
+            guard reloaded[keyPath: path] != self[keyPath: path] else { return }
+            waiting.append(key)
+            reloaded[keyPath: path] = self[keyPath: path]
+        }
+        keep("reduce-motion", \.reduceMotion)
+        keep("fps", \.framesPerSecond)
+        keep("color", \.colorMode)
+        keep("icons", \.iconStyle)
+        keep("counts-from", \.countsPath)
+        keep("events-to", \.eventsPath)
+        keep("no-title", \.setsWindowTitle)
+        keep("notify", \.notificationMode)
+        return waiting
+    }
+}
