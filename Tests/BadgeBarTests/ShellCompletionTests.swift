@@ -107,7 +107,7 @@ import Testing
             return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
         #expect(try completions("badgebar --co") == ["--color", "--colour", "--config", "--counts-from"])
-        #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "zsh"])
+        #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "man5", "zsh"])
         #expect(try completions("badgebar --button Mail:env") == ["Mail:envelope"])
         #expect(try completions("badgebar --button=Mail:envelope:5:sh") == ["--button=Mail:envelope:5:show-zero"])
         #expect(try completions("badgebar --button Mail:envelope:5:no") == ["Mail:envelope:5:noun="])

@@ -134,7 +134,8 @@ extension Options {
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(
             "--generate", of: GeneratedDocument.self, placeholder: "KIND",
-            help: "Print the man page (man) or a completion script (bash, zsh or fish) and exit",
+            help: "Print the man page (man), the board file's man page (man5) or a completion script (bash, zsh or "
+                + "fish) and exit",
             request: { .generate($0) }),
     ]
 }

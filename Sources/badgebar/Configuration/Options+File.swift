@@ -155,9 +155,19 @@ extension Options {
     ///
     /// - Parameter reloaded: The options as the file now gives them; what waits is set back to these options'.
     func keysWaitingForStart(in reloaded: inout Options) -> [String] {
+        keysWaitingForStart(in: &reloaded, changedOnly: true)
+    }
+
+    /// The keys whose changes wait for the next start, every one.
+    var keysWaitingForStartNames: [String] {
+        var copy = self
+        return keysWaitingForStart(in: &copy, changedOnly: false)
+    }
+
+    private func keysWaitingForStart(in reloaded: inout Options, changedOnly: Bool) -> [String] {
         var waiting: [String] = []
         func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<Options, Value>) {
-            guard reloaded[keyPath: path] != self[keyPath: path] else { return }
+            guard !changedOnly || reloaded[keyPath: path] != self[keyPath: path] else { return }
             waiting.append(key)
             reloaded[keyPath: path] = self[keyPath: path]
         }
