@@ -139,8 +139,8 @@ enum ChildProcess {
     static func cleanEnvironment(_ extra: [String] = []) -> [String] {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
-        return ["PATH=\(path)", "HOME=\(home)", "LANG=C.UTF-8", "SHELL=/bin/sh", "XDG_CONFIG_HOME=/nonexistent"]
-            + extra
+        let configuration = extra.contains { $0.hasPrefix("XDG_CONFIG_HOME=") } ? [] : ["XDG_CONFIG_HOME=/nonexistent"]
+        return ["PATH=\(path)", "HOME=\(home)", "LANG=C.UTF-8", "SHELL=/bin/sh"] + configuration + extra
     }
 
     private static func makePipe() throws -> (read: Int32, write: Int32) {
