@@ -72,4 +72,14 @@ import Testing
             #expect(reprinted == expected, "\(printed)")
         }
     }
+
+    @Test func whatWaitsForTheNextStartIsListedAsTheCodeKeepsIt() throws {
+        let readme = try PackageFiles.text(of: "README.md").replacingOccurrences(of: "\n  ", with: " ")
+        let start = try #require(readme.range(of: "What is set up once ("))
+        let list = readme[start.upperBound...].prefix { $0 != ")" }
+        let keys = list.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+        }
+        #expect(keys == Options().keysWaitingForStartNames)
+    }
 }
