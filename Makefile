@@ -13,6 +13,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
+MAN5DIR = $(PREFIX)/share/man/man5
 BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
@@ -22,29 +23,30 @@ FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
-	@$(RELEASE_BINARY) $(ARGS)
+	@$(RELEASE_BINARY) --demo $(ARGS)
 
 ## build: the release binary
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 
-## install: build, then install the binary, man page and bash, zsh and fish completions under $(DESTDIR)$(PREFIX)
+## install: build, then install the binary, man pages and bash, zsh and fish completions under $(DESTDIR)$(PREFIX)
 # The man page and completions come from the binary just built (badgebar --generate), written straight
 # into place. `make build && sudo make -o build install` installs without building as root.
 install: build
-	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(MAN5DIR)" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
 		"$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
 	install -m 755 $(RELEASE_BINARY) "$(DESTDIR)$(BINDIR)/badgebar"
 	$(RELEASE_BINARY) --generate man > "$(DESTDIR)$(MAN1DIR)/badgebar.1"
+	$(RELEASE_BINARY) --generate man5 > "$(DESTDIR)$(MAN5DIR)/badgebar.5"
 	$(RELEASE_BINARY) --generate bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar"
 	$(RELEASE_BINARY) --generate zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar"
 	$(RELEASE_BINARY) --generate fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
-	chmod 644 "$(DESTDIR)$(MAN1DIR)/badgebar.1" "$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" \
+	chmod 644 "$(DESTDIR)$(MAN1DIR)/badgebar.1" "$(DESTDIR)$(MAN5DIR)/badgebar.5" "$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" \
 		"$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" "$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 
 ## uninstall: remove exactly the files make install put under $(DESTDIR)$(PREFIX) (folders stay)
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/badgebar" "$(DESTDIR)$(MAN1DIR)/badgebar.1" \
+	rm -f "$(DESTDIR)$(BINDIR)/badgebar" "$(DESTDIR)$(MAN1DIR)/badgebar.1" "$(DESTDIR)$(MAN5DIR)/badgebar.5" \
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 

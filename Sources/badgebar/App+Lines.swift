@@ -36,8 +36,7 @@ extension App {
         }
         let terminal: LineModeTerminal
         do {
-            // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
-            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
+            try SignalRelay.install(events: relayedSignals)
             terminal = try LineModeTerminal(keys: inputs.keys, lendsControllingTerminal: !options.openCommands.isEmpty)
         } catch {
             Diagnostics.report("\(error)")
@@ -67,8 +66,12 @@ extension App {
             instructionSource: instructionSource,
             sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
             events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
-            startTime: terminal.now)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
+            startTime: terminal.now,
+            reload: reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
+                $0.setsWindowTitle = false
+                $0.notificationMode = .never
+            })
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches)
         terminal.close()
         if case .terminated = ending {
             return ending.exitStatus

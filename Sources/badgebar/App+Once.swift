@@ -23,7 +23,7 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        guard let terminal = openStatusBarBackend() else {
+        guard let terminal = openStatusBarBackend(relaying: options.watches.isEmpty ? [] : [SIGUSR1]) else {
             return ExitStatus.failure.code
         }
         // The events' sink first, where the engine's events go; then the messages.

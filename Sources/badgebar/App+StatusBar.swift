@@ -36,10 +36,12 @@ extension App {
     /// every child and what the children left in the background, then the program, with 128+N. Ctrl-Z stops it
     /// at once: it holds no terminal to give back.
     ///
+    /// - Parameter relaying: The signals that mean something to the front end (SIGUSR1 with watches, SIGUSR2 with a
+    ///   board's file for `--stream`).
     /// - Returns: The backend, or `nil` when it cannot be set up (reported).
-    func openStatusBarBackend() -> LineModeTerminal? {
+    func openStatusBarBackend(relaying: Set<Int32>) -> LineModeTerminal? {
         do {
-            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1], relaysSuspend: false)
+            try SignalRelay.install(events: relaying, relaysSuspend: false)
             return try LineModeTerminal(keys: .none)
         } catch {
             Diagnostics.report("\(error)")

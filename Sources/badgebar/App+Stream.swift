@@ -40,7 +40,7 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        guard let terminal = openStatusBarBackend() else {
+        guard let terminal = openStatusBarBackend(relaying: relayedSignals) else {
             return ExitStatus.failure.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
@@ -51,6 +51,12 @@ extension App {
         var configuration = engineConfiguration(
             writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
         configuration.setsWindowTitle = false
+        if !configuration.openCommands.isEmpty {
+            // A board's file written for the full screen still streams: its open commands are left out.
+            Diagnostics.report(
+                "--stream has no terminal to hand to an --open command; it is left out (--on-press runs without one)")
+            configuration.openCommands = []
+        }
         configuration.notificationMode = .never
         let stream = StatusBarStream(
             format: format,
@@ -63,7 +69,15 @@ extension App {
             sinks: (output: sinks.count - 2, messages: sinks.count - 1),
             inputs: (clicks: clickSource, control: controlSource), framesPerSecond: options.framesPerSecond,
             startTime: terminal.now, countsUnavailable: counts.unavailable?.reason)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
+        // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
+        // standard error.
+        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
+            $0.setsWindowTitle = false
+            $0.notificationMode = .never
+            $0.openCommands = []
+        }
+        let ending = ProgramRunner.run(
+            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches)
         terminal.close()
         if case .terminated(let signal) = ending {
             return 128 + signal

@@ -5,6 +5,8 @@ import CNCursesW
 /// The `badgebar` program: opens what the options name, then hands the board model to the runner.
 struct App {
     let options: Options
+    /// The command line the options came from, to read the board's file again with it; `nil` when there is none.
+    var arguments: [String]?
 
     /// Shows the toolbar as the options and the environment ask (full screen, lines, or once), and returns the exit status.
     func run() -> Int32 {
@@ -48,8 +50,7 @@ struct App {
         }
         let terminal: LiveTerminal
         do {
-            // SIGUSR1 refreshes the watches; without watches it ends the program, as by default.
-            try SignalRelay.install(events: options.watches.isEmpty ? [] : [SIGUSR1])
+            try SignalRelay.install(events: relayedSignals)
             var configuration = LiveTerminal.Configuration(
                 colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-")
             configuration.drawsOnTTY = options.eventsPath == "-"
@@ -74,11 +75,12 @@ struct App {
             eventsName: Sanitizer.printable(
                 events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" } ?? ""),
             startTime: terminal.now)
+        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
         // One bound on the whole way out: ending the children, the events, the terminal and the recording.
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
             &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [],
-            exitDeadline: exitDeadline)
+            fileWatches: fileWatches, exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close(by: exitDeadline)
         recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
@@ -119,6 +121,52 @@ struct App {
             Diagnostics.report("--events-to: \(error)")
             if case .isProgramTerminal = error { return .usage }
             return .cantCreate
+        }
+    }
+
+    /// The signals relayed as events: SIGUSR1 refreshes the watches (without watches it ends the program, as by
+    /// default); with a board's file, SIGUSR2 reads it again, and SIGUSR1 is relayed whatever the file says now.
+    var relayedSignals: Set<Int32> {
+        if options.configurationPath != nil { return [SIGUSR1, SIGUSR2] }
+        return options.watches.isEmpty ? [] : [SIGUSR1]
+    }
+
+    /// The board's file to be told of changes to, if the board came from one.
+    var fileWatches: [FileChangeWatch] {
+        options.configurationPath.map { [FileChangeWatch(path: $0)] } ?? []
+    }
+
+    /// How a running board is read again from its file: the command line over the file as it is then, what
+    /// only a start can change (the frame rate, colours, icons, the counts source, the events' file,
+    /// notifications, the window title and Reduce Motion) kept as it was; `nil` without a file.
+    ///
+    /// - Parameters:
+    ///   - writesEvents: Whether the events are written, as at the start.
+    ///   - unixTimeOffset: The clock's offset, as at the start.
+    ///   - adjust: What the front end changes in every configuration (line mode sets no title, say).
+    func reload(
+        writesEvents: Bool, unixTimeOffset: Double,
+        adjust: @escaping (inout BoardEngine.Configuration) -> Void = { _ in }
+    ) -> BoardReload? {
+        guard let path = options.configurationPath, let arguments else { return nil }
+        let started = options
+        return BoardReload(path: path) { time in
+            let request: Options.Request
+            do throws(Options.StartError) {
+                request = try Options.load(arguments, environment: BadgeBar.environment, files: .system)
+            } catch {
+                return .failure(BoardReload.Failure(message: error.description))
+            }
+            guard case .run(var options) = request, options.configurationPath == path else {
+                return .failure(BoardReload.Failure(message: "\(path) is gone"))
+            }
+            let waiting = started.keysWaitingForStart(in: &options)
+            let app = App(options: options)
+            var configuration = app.engineConfiguration(writesEvents: writesEvents, unixTimeOffset: unixTimeOffset)
+            adjust(&configuration)
+            return .success(
+                BoardReload.Loaded(
+                    board: app.makeModel(startTime: time), configuration: configuration, waiting: waiting))
         }
     }
 

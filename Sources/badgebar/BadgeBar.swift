@@ -10,11 +10,13 @@ enum BadgeBar {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let request: Options.Request
         do {
-            request = try Options.parse(arguments) { name in getenv(name).map { String(cString: $0) } }
+            request = try Options.load(arguments, environment: Self.environment, files: .system)
         } catch {
-            Diagnostics.report(error.message)
-            Diagnostics.report("try 'badgebar --help' for the options")
-            exit(ExitStatus.usage.code)
+            Diagnostics.report(error.description)
+            if case .usage = error {
+                Diagnostics.report("try 'badgebar --help' for the options")
+            }
+            exit(error.status.code)
         }
         switch request {
         case .help:
@@ -23,11 +25,31 @@ enum BadgeBar {
             printOrFail(Version.line + "\n")
         case .generate(let document):
             printOrFail(document.text)
+        case .run(let options) where options.printsConfig:
+            do {
+                printOrFail(
+                    try ConfigurationFile.text(describing: options, workingDirectory: Self.workingDirectory))
+            } catch {
+                Diagnostics.report(error.message)
+                exit(ExitStatus.usage.code)
+            }
         case .run(let options):
             // What the commands leave behind, whatever session it moves to, stays the program's to end (Linux).
             ProcessTree.adoptOrphans()
-            exit(App(options: options).run())
+            exit(App(options: options, arguments: arguments).run())
         }
+    }
+
+    /// Looks up a variable of the program's environment.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The folder the program runs in (wraps `getcwd`), if it can be named.
+    static var workingDirectory: String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     /// Prints text on standard output and exits 0, or reports why it could not and exits with ``ExitStatus/ioError``.

@@ -21,6 +21,10 @@ struct BoardProgram: TerminalProgram {
     let eventsName: String
     /// The screen's size, from the last resize.
     private(set) var size = TerminalSize(columns: 0, rows: 0)
+    /// How the board is read again from its file (SIGUSR2, a change of the file), if it came from one.
+    var reload: BoardReload?
+    /// How many times the board was read again from its file.
+    private(set) var reloadCount = 0
 
     /// Creates the program around a board and what runs around it (nothing unless told).
     ///
@@ -53,8 +57,33 @@ struct BoardProgram: TerminalProgram {
     var board: BadgeBoard { engine.board }
 
     mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
+        if reload != nil, Self.asksForReload(event) {
+            return reloadBoard(at: time)
+        }
         guard let input = input(for: event, at: time) else { return .none }
         return programEffect(for: engine.handle(input, at: time))
+    }
+
+    /// Whether an event asks for the board's file to be read again: SIGUSR2, or a change of the file.
+    static func asksForReload(_ event: ProgramEvent) -> Bool {
+        if case .fileChanged = event { return true }
+        return event == .signal(SIGUSR2)
+    }
+
+    /// Reads the board's file again and sets the engine to what it says.
+    ///
+    /// The buttons that remain keep their counts, stale marks and running commands; a file that cannot be used
+    /// leaves the board as it was. Either way the status line says so.
+    mutating func reloadBoard(at time: Double) -> ProgramEffect {
+        guard let reload else { return .none }
+        let result = reload.load(time)
+        var effects: [BoardEffect] = []
+        if case .success(let loaded) = result {
+            effects = engine.reconfigure(board: loaded.board, configuration: loaded.configuration, at: time)
+            reloadCount += 1
+        }
+        effects += engine.handle(.problem(reload.notice(for: result)), at: time)
+        return programEffect(for: effects)
     }
 
     /// Hands the engine an input of a front end's own (a press from line mode's commands) and says what to do.
@@ -101,7 +130,7 @@ struct BoardProgram: TerminalProgram {
             return .processFinished(result)
         case .sinkProblem(let sink, let problem) where sink == eventsSink && engine.configuration.writesEvents:
             return .problem(Self.describe(problem, name: eventsName))
-        case .signal, .resumed, .sinkProblem:
+        case .signal, .resumed, .sinkProblem, .fileChanged:
             return nil
         }
     }
@@ -122,6 +151,7 @@ struct BoardProgram: TerminalProgram {
             case .suspend: return .suspend
             case .run(let request): return .run(request)
             case .runInForeground(let request): return .runInForeground(request)
+            case .endRun(let identifier): return .endRun(requestIdentifier: identifier)
             case .writeEvent(let line): return .write(line, sink: eventsSink)
             case .setWindowTitle(let title): return .setWindowTitle(title)
             case .notify(let title, let body): return .notify(title: title, body: body)

@@ -36,7 +36,7 @@ struct LineModeProgram: TerminalProgram {
     /// Whether the first line has been written.
     private var hasStarted = false
     /// Whether watches keep changing the counts, so the end of every input does not end the program.
-    private let keepsWatching: Bool
+    private var keepsWatching: Bool { screen.engine.hasWatches }
     /// Instructions read and not yet carried out: those after a press that gave the terminal to an `--open` command
     /// wait for it to end.
     private var waitingInstructions: ArraySlice<String> = []
@@ -56,10 +56,11 @@ struct LineModeProgram: TerminalProgram {
     ///   - configuration: What runs around the board (watches, press commands, events).
     ///   - events: The runner's sink for the events, when the configuration writes them, and its name for messages.
     ///   - startTime: When the watches first run.
+    ///   - reload: How the board is read again from its file, if it came from one.
     init(
         board: BadgeBoard, sinks: (output: Int, messages: Int), instructionSource: Int?, sourceCount: Int,
         readsKeys: Bool, configuration: BoardEngine.Configuration = BoardEngine.Configuration(),
-        events: (sink: Int, name: String) = (0, ""), startTime: Double = 0
+        events: (sink: Int, name: String) = (0, ""), startTime: Double = 0, reload: BoardReload? = nil
     ) {
         var board = board
         board.stopMotion()
@@ -70,7 +71,7 @@ struct LineModeProgram: TerminalProgram {
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1,
             configuration: configuration, eventsSink: events.sink, eventsName: events.name, startTime: startTime,
             countsIntervalSeconds: 0)
-        keepsWatching = !configuration.watches.isEmpty
+        screen.reload = reload
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output
         messageSink = sinks.messages
@@ -114,7 +115,14 @@ struct LineModeProgram: TerminalProgram {
             if case .processFinished(let result) = event, result.identifier == foregroundRequest {
                 foregroundRequest = nil
             }
+            let before = (buttons: board.toolbar.buttons, reloads: screen.reloadCount)
             quits = adopt(screen.update(event, at: time), at: time, into: &effects)
+            if screen.reloadCount != before.reloads {
+                // Read again from its file: what the old buttons waited to say, then every button as it is now.
+                effects += announcer.takeAllLines(for: before.buttons).map { .write($0, sink: outputSink) }
+                announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
+                effects.append(.write(LineModeReport.summary(of: board.toolbar), sink: outputSink))
+            }
         }
         if !quits {
             quits = performWaitingInstructions(at: time, into: &effects)

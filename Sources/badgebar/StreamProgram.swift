@@ -79,6 +79,12 @@ struct StreamProgram: TerminalProgram {
     /// The board as it stands.
     var board: BadgeBoard { screen.board }
 
+    /// How the board is read again from its file (SIGUSR2, a change of the file), if it came from one.
+    var reload: BoardReload? {
+        get { screen.reload }
+        set { screen.reload = newValue }
+    }
+
     /// No keys: the stream reads no terminal.
     var controlKeys: ControlKeys { [] }
 
@@ -160,8 +166,12 @@ struct StreamProgram: TerminalProgram {
         return line
     }
 
-    /// Marks the buttons whose counts went up as rising.
+    /// Marks the buttons whose counts went up as rising; after a reload that changed the buttons, none is.
     private mutating func noteRises(at time: Double) {
+        if counts.count != board.toolbar.buttons.count {
+            counts = board.toolbar.buttons.map(\.count)
+            risingUntil = Array(repeating: -Double.infinity, count: counts.count)
+        }
         for (index, button) in board.toolbar.buttons.enumerated() where index < counts.count {
             if button.count > counts[index] {
                 risingUntil[index] = time + Self.risingSeconds

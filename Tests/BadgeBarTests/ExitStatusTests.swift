@@ -11,13 +11,14 @@ import Testing
         #expect(ExitStatus.unavailable.code == 69)
         #expect(ExitStatus.cantCreate.code == 73)
         #expect(ExitStatus.ioError.code == 74)
+        #expect(ExitStatus.configuration.code == 78)
         #expect(ExitStatus.signal(2).code == 130)
         #expect(ExitStatus.signal(15).code == 143)
     }
 
     @Test func everyStatusIsDocumentedOnceInOrder() {
         let codes = ExitStatus.documented.map(\.documentedCode)
-        #expect(codes == ["0", "1", "64", "66", "69", "73", "74", "128+N"])
+        #expect(codes == ["0", "1", "64", "66", "69", "73", "74", "78", "128+N"])
         #expect(Set(ExitStatus.documented.map(\.meaning)).count == codes.count)
     }
 }

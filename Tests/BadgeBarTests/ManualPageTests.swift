@@ -26,7 +26,9 @@ import Testing
         for status in ExitStatus.documented {
             #expect(page.contains(".TP\n\\fB\(Roff.escape(status.documentedCode))\\fR\n"), "\(status)")
         }
-        for variable in ["TERM", "COLORTERM", "NO_COLOR", "ESCDELAY", "LANG", "LC_ALL", "BADGEBAR_REDUCE_MOTION"] {
+        for variable in [
+            "TERM", "COLORTERM", "NO_COLOR", "ESCDELAY", "LANG", "LC_ALL", "BADGEBAR_REDUCE_MOTION", "XDG_CONFIG_HOME",
+        ] {
             #expect(page.contains("\\fB\(Roff.escape(variable))\\fR"), "\(variable)")
         }
         for symbol in SymbolTable.all {

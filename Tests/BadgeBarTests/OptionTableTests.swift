@@ -47,7 +47,7 @@ import Testing
         #expect(message(["--color", "sometimes"]) == "--color must be auto, always or never, not 'sometimes'")
         #expect(message(["--colour=x"]) == "--colour must be auto, always or never, not 'x'")
         #expect(message(["--icons", "nope"]) == "--icons must be emoji, unicode or ascii, not 'nope'")
-        #expect(message(["--generate", "pdf"]) == "--generate must be man, bash, zsh or fish, not 'pdf'")
+        #expect(message(["--generate", "pdf"]) == "--generate must be man, man5, bash, zsh or fish, not 'pdf'")
         #expect(message(["--record", ""]) == "--record needs a path")
         #expect(message(["--counts-from="]) == "--counts-from needs a path, or - for standard input")
         #expect(message(["--help=me"]) == "--help takes no value")

@@ -79,10 +79,6 @@ import Testing
         ) { try Options.parse(["--once", "--stream"]) }
         #expect(
             throws: Options.UsageError(
-                message: "--open hands the terminal to its command, and --stream has none; use --on-press")
-        ) { try Options.parse(["--stream", "--button", "Mail:envelope:0", "--open", "Mail=neomutt"]) }
-        #expect(
-            throws: Options.UsageError(
                 message: "--press talks to the badgebar that reads --control PATH; give --control PATH too")
         ) { try Options.parse(["--press", "Mail"]) }
         #expect(throws: Options.UsageError.self) {

@@ -71,7 +71,7 @@ import Testing
         }
         #expect(
             try bashCompletes("badgebar --co", bashCompletion: bashCompletion) == [
-                "--color", "--colour", "--counts-from", "--control",
+                "--color", "--colour", "--counts-from", "--config", "--control",
             ])
         #expect(
             try bashCompletes("badgebar --icons ", bashCompletion: bashCompletion) == ["emoji", "unicode", "ascii"])
@@ -106,10 +106,76 @@ import Testing
             #expect(result.standardError == "", "\(line): \(result.standardError)")
             return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
-        #expect(try completions("badgebar --co") == ["--color", "--colour", "--control", "--counts-from"])
-        #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "zsh"])
+        #expect(try completions("badgebar --co") == ["--color", "--colour", "--config", "--control", "--counts-from"])
+        #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "man5", "zsh"])
         #expect(try completions("badgebar --button Mail:env") == ["Mail:envelope"])
         #expect(try completions("badgebar --button=Mail:envelope:5:sh") == ["--button=Mail:envelope:5:show-zero"])
         #expect(try completions("badgebar --button Mail:envelope:5:no") == ["Mail:envelope:5:noun="])
+    }
+
+    /// Board files in a folder for XDG_CONFIG_HOME: two names, the default file, a name no `--config` could give, and
+    /// a folder.
+    func configFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/badgebar/dir.conf", withIntermediateDirectories: true)
+        for name in ["mail.conf", "music.conf", "config", "a.b.conf", "notes.txt"] {
+            _ = try folder.write("", to: "badgebar/" + name)
+        }
+        return folder
+    }
+
+    @Test func bashAndFishCompleteTheNamesOfBoardFilesForConfig() throws {
+        try #require(Command.isInstalled("bash") && Command.isInstalled("fish"))
+        let folder = try configFolder()
+        let scripts = try TemporaryFolder()
+        let empty = try TemporaryFolder()
+        _ = try empty.write("", to: "maybe.conf")
+        let bash = try scripts.write(ShellCompletion.bash, to: "badgebar")
+        let driver = """
+            unset -f _init_completion
+            source "$1"
+            COMP_LINE=$2 COMP_POINT=${#2}
+            read -r -a COMP_WORDS <<< "$2"
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            cd "$3"
+            _badgebar badgebar
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Command.run(
+            "env",
+            ["XDG_CONFIG_HOME=\(folder.path)", "bash", "-c", driver, "bash", bash, "badgebar --config m", empty.path])
+        #expect(result.standardError == "")
+        // The files of the current folder, then the names.
+        #expect(result.standardOutput == "maybe.conf\nmail\nmusic\n")
+        let fish = try scripts.write(ShellCompletion.fish, to: "badgebar.fish")
+        let fishResult = try Command.run(
+            "env",
+            [
+                "XDG_CONFIG_HOME=\(folder.path)", "fish", "--no-config", "-c",
+                "cd $argv[2]; source $argv[1]; complete -C 'badgebar --config m'", fish, empty.path,
+            ])
+        #expect(fishResult.standardError == "")
+        let words = fishResult.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(words == ["mail", "maybe.conf", "music"], "\(words)")
+        #expect(!words.contains("a.b") && !words.contains("config") && !words.contains("dir"), "\(words)")
+    }
+
+    @Test func zshOffersTheNamesOfBoardFilesForConfig() throws {
+        try #require(Command.isInstalled("zsh"))
+        let folder = try configFolder()
+        let script = ShellCompletion.zsh
+        let start = try #require(script.range(of: "_badgebar_config() {"))
+        let end = try #require(script[start.upperBound...].range(of: "\n}\n"))
+        // The function with _alternative standing in, printing the names it is given.
+        let function = String(script[start.lowerBound..<end.upperBound])
+        let driver =
+            function + """
+                _alternative() { print -l -- "${names[@]}"; }
+                _badgebar_config
+                """
+        let result = try Command.run("env", ["XDG_CONFIG_HOME=\(folder.path)", "zsh", "-f", "-c", driver])
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == "mail\nmusic\n")
     }
 }

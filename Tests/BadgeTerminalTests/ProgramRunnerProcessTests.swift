@@ -125,6 +125,18 @@ private struct Commander: TerminalProgram {
         #expect(program.results.first?.outputWasCut == true)
     }
 
+    @Test func aRunEndedByTheProgramIsEndedWithItsGroupAndItsResultComesBack() {
+        let (program, _) = run(
+            [
+                .run(ProcessRequest(identifier: 5, command: "sleep 30 & sleep 30")),
+                .run(ProcessRequest(identifier: 6, command: "echo 1")),
+                .endRun(requestIdentifier: 5), .endRun(requestIdentifier: 99),
+            ], expecting: 2)
+        let ended = program.results.first { $0.identifier == 5 }
+        #expect(ended?.termination == .signaled(SIGTERM))
+        #expect(program.results.first { $0.identifier == 6 }?.succeeded == true)
+    }
+
     @Test func aCommandThatCannotStartIsReported() {
         let (program, _) = run([.run(ProcessRequest(identifier: 4, command: "exit 127"))], expecting: 1)
         #expect(program.results.first?.termination == .exited(127))

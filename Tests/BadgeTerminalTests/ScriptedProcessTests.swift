@@ -78,6 +78,19 @@ private struct Requester: TerminalProgram {
             ])
     }
 
+    @Test func aRunEndedBeforeItsAnswerEndsThenBySIGTERM() {
+        let (program, _, _) = run(
+            [.run(ProcessRequest(identifier: 1, command: "slow"))],
+            onKey: ["x": .endRun(requestIdentifier: 1)],
+            script: [.init(at: 2, .input(.character("x"))), .init(at: 100, .input(.character("q")))]
+        ) { terminal in
+            terminal.answer(command: "slow", with: Answer(output: "1\n", afterSeconds: 20))
+        }
+        #expect(program.finished.map(\.time) == [2])
+        #expect(program.finished.first?.result.termination == .signaled(SIGTERM))
+        #expect(program.finished.first?.result.output == [])
+    }
+
     @Test func answersArriveAtTheirTimesOnTheVirtualClockInTheOrderTheyEnd() {
         let clock = MonotonicClock()
         let (program, terminal, ending) = run(

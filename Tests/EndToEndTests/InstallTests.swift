@@ -58,6 +58,7 @@ extension EndToEnd {
                 ("share/bash-completion/completions/badgebar", "bash", 0o644),
                 ("share/fish/vendor_completions.d/badgebar.fish", "fish", 0o644),
                 ("share/man/man1/badgebar.1", "man", 0o644),
+                ("share/man/man5/badgebar.5", "man5", 0o644),
                 ("share/zsh/site-functions/_badgebar", "zsh", 0o644),
             ]
             #expect(files(under: prefix) == (installed.map(\.path) + ["bin/other-tool"]).sorted())
@@ -92,6 +93,9 @@ extension EndToEnd {
             let man = try ChildProcess.run(
                 "man", ["-M", prefix + "/share/man", "-w", "badgebar"], environment: environment)
             #expect(man.standardOutput == prefix + "/share/man/man1/badgebar.1\n", "\(man.standardError)")
+            let man5 = try ChildProcess.run(
+                "man", ["-M", prefix + "/share/man", "-w", "5", "badgebar"], environment: environment)
+            #expect(man5.standardOutput == prefix + "/share/man/man5/badgebar.5\n", "\(man5.standardError)")
             let bash = try ChildProcess.run(
                 "bash",
                 [

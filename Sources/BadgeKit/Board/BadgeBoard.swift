@@ -13,14 +13,14 @@ public struct BadgeBoard: Sendable {
     /// Whether the help overlay listing every key is shown.
     public var isShowingHelp = false
     /// A message shown in the status line for a while, such as a skipped line of live counts.
-    public private(set) var notice: Notice?
+    public internal(set) var notice: Notice?
     /// Presses and changes of count not yet taken by ``takeEvents()``, oldest first, at most ``eventLimit``.
     public private(set) var events: [BoardEvent] = []
     /// Whether every report is kept for ``takeReports()`` as well as shown in the status line (off by default:
     /// the status line shows only the latest).
     public var keepsReports = false
     /// Reports not yet taken by ``takeReports()``, oldest first, at most ``reportLimit``; kept only with ``keepsReports``.
-    public private(set) var reports: [BoardReport] = []
+    public internal(set) var reports: [BoardReport] = []
     /// The shortest time between two showings of live counts, in seconds: one frame.
     ///
     /// Lines taken by ``takeCountLines(_:at:)`` sooner than this after the last

@@ -12,6 +12,9 @@ public enum BoardEffect: Sendable, Equatable {
     case run(ProcessRequest)
     /// Run an interactive command with the terminal handed over; its result comes back the same way.
     case runInForeground(ProcessRequest)
+    /// End a command run for an earlier effect, by its request's identifier, with its process group; its result
+    /// still comes back, and means nothing.
+    case endRun(requestIdentifier: Int)
     /// Write one event as a line of JSON (see ``BoardEvent/jsonLine(unixTime:)``).
     case writeEvent(String)
     /// Show a title in the terminal window's title bar.

@@ -33,6 +33,9 @@ public struct BoardEngine: Sendable {
         case press(button: Int, held: [Int])
         /// A press's foreground command, and the watches it holds.
         case open(button: Int, held: [Int])
+        /// A command a new configuration ended (see ``reconfigure(board:configuration:at:)``), whose result means
+        /// nothing but, for a foreground one, that the terminal is free.
+        case ended(wasOpen: Bool)
     }
 
     /// The longest a press's background command may run, in seconds, before its group is ended.
@@ -209,6 +212,9 @@ public struct BoardEngine: Sendable {
             }
             watches.release(heldWatches: held)
             return []
+        case .ended(let wasOpen):
+            if wasOpen { isOpen = false }
+            return []
         }
     }
 
@@ -276,5 +282,78 @@ public struct BoardEngine: Sendable {
         defer { nextRunIdentifier += 1 }
         runs[nextRunIdentifier] = run
         return nextRunIdentifier
+    }
+}
+
+extension BoardEngine {
+    /// Sets the engine to a new board and configuration as it runs (a board's file read again), keeping what the
+    /// buttons that remain have gathered.
+    ///
+    /// Buttons are matched by title, as commands name them (the same title, else the same but for case). A
+    /// button that remains keeps its count, its stale mark and its running commands; the focus stays on it. A
+    /// watch of the same command for the same button on the same interval keeps its turn, its run in progress and
+    /// its last problem; other watches are new and run at once. The commands of a button that is gone, and the
+    /// runs of watches that are gone, are ended (``BoardEffect/endRun(requestIdentifier:)``), and their results
+    /// mean nothing. What happened before is told first: the counts that waited are shown and the events written.
+    ///
+    /// - Parameters:
+    ///   - newBoard: The board as the new configuration describes it, its counts those to start with.
+    ///   - newConfiguration: What runs around it.
+    ///   - time: Now.
+    /// - Returns: What the front end should do, in order: events of what came before, runs to end, watches to start.
+    public mutating func reconfigure(
+        board newBoard: BadgeBoard, configuration newConfiguration: Configuration, at time: Double
+    )
+        -> [BoardEffect]
+    {
+        board.advance(to: time)
+        board.showPendingCounts(at: time)
+        var effects = takeEvents(at: time, firstReading: false)
+        let previous = newBoard.previousIndices(on: board)
+        var buttons: [Int?] = Array(repeating: nil, count: board.toolbar.buttons.count)
+        for (index, before) in previous.enumerated() {
+            if let before { buttons[before] = index }
+        }
+        var next = BoardEngine(
+            board: newBoard.taking(over: board, previous: previous), configuration: newConfiguration, startTime: time)
+        let watchMap = next.watches.continueWatches(of: watches, buttons: buttons)
+        func now(_ held: [Int]) -> [Int] {
+            held.compactMap { watchMap.indices.contains($0) ? watchMap[$0] : nil }
+        }
+        for (identifier, run) in runs.sorted(by: { $0.key < $1.key }) {
+            switch run {
+            case .watch(let index):
+                if watchMap.indices.contains(index), let current = watchMap[index] {
+                    next.runs[identifier] = .watch(current)
+                } else {
+                    next.runs[identifier] = .ended(wasOpen: false)
+                    effects.append(.endRun(requestIdentifier: identifier))
+                }
+            case .press(let button, let held), .open(let button, let held):
+                var isOpenRun = false
+                if case .open = run { isOpenRun = true }
+                if let current = buttons.indices.contains(button) ? buttons[button] : nil {
+                    next.runs[identifier] =
+                        isOpenRun ? .open(button: current, held: now(held)) : .press(button: current, held: now(held))
+                } else {
+                    next.runs[identifier] = .ended(wasOpen: isOpenRun)
+                    next.watches.release(heldWatches: now(held))
+                    effects.append(.endRun(requestIdentifier: identifier))
+                }
+            case .ended:
+                next.runs[identifier] = run
+            }
+        }
+        next.nextRunIdentifier = nextRunIdentifier
+        next.isOpen = isOpen
+        next.shownTitle = shownTitle
+        if next.gate.mode == gate.mode {
+            next.gate = gate
+        } else {
+            next.gate.focusChanged(isFocused: gate.isFocused)
+        }
+        effects += next.startDueWatches(at: time)
+        self = next
+        return effects
     }
 }

@@ -75,8 +75,9 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
     /// should refuse such a form, saying ``onceRefusal``.
     public var isStreamOnly: Bool { self == .i3bar }
 
-    /// Whether the form shows which counts rose lately (``StatusBarState/risingButtons``): i3bar's `urgent` and
-    /// Waybar's class `rising`. A stream in another form need not wake when a rise stops counting.
+    /// Whether the form shows which counts rose lately, as i3bar's `urgent` and Waybar's class `rising` do.
+    ///
+    /// See ``StatusBarState/risingButtons``. A stream in another form need not wake when a rise stops counting.
     public var showsRising: Bool { self == .i3bar || self == .waybar }
 
     /// What `--once` says to refuse a form that only a stream can give, or `nil` for a form it can print.

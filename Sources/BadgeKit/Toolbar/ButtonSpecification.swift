@@ -37,68 +37,100 @@ package enum ButtonSpecification {
         guard parts.count >= 3 else {
             throw failure("expected \(form), e.g. Mail:envelope:5")
         }
-        let title = Sanitizer.printable(parts[0], replacement: nil).trimmingSpaces
-        guard !title.isEmpty else { throw failure("the title is empty") }
-        let symbol = parts[1]
-        guard SymbolTable.symbol(named: symbol) != nil else {
-            let known = SymbolTable.all.map(\.name).joined(separator: ", ")
-            throw failure("unknown symbol '\(Sanitizer.printable(symbol))' (known: \(known))")
-        }
-
-        var style = BadgeStyle.count
-        var count: Int
-        let badge = parts[2]
-        if badge == "dot" {
-            style = .dot
-            count = 1
-        } else if badge.hasPrefix("text=") {
-            let word = Sanitizer.printable(String(badge.dropFirst(5)), replacement: nil).trimmingSpaces
-            guard !word.isEmpty else { throw failure("the badge text after 'text=' is empty") }
-            style = .text(word)
-            count = 1
-        } else if let number = BadgeCount.parse(badge) {
-            count = number
-        } else {
-            throw failure(
-                "the badge '\(Sanitizer.printable(badge))' is not a whole number 0 or more, 'dot' or 'text=WORD'")
-        }
-
-        var color: RGBColor?
-        var showsZero = false
-        var noun: CountNoun?
-        for option in parts.dropFirst(3) {
-            if option.hasPrefix(nounPrefix) {
-                guard style == .count else { throw failure("noun= applies to count badges only") }
-                guard noun == nil else { throw failure("noun= is given twice") }
-                noun = try parseNoun(String(option.dropFirst(nounPrefix.count)), failure: failure)
-            } else if option == "show-zero" {
-                guard style == .count else { throw failure("show-zero applies to count badges only") }
-                guard !showsZero else { throw failure("show-zero is given twice") }
-                showsZero = true
-            } else if let parsed = RGBColor(specification: option), color == nil {
-                color = parsed
-            } else if color != nil, RGBColor(specification: option) != nil {
-                throw failure("a second colour '\(Sanitizer.printable(option))'; give one colour")
-            } else {
-                let names = RGBColor.named.map(\.name).joined(separator: ", ")
-                throw failure(
-                    "unknown option or colour '\(Sanitizer.printable(option))' "
-                        + "(use show-zero, noun=ONE/MANY, #RRGGBB or one of \(names))"
-                )
+        do throws(ParseError) {
+            let title = try self.title(parts[0])
+            let symbol = try self.symbol(parts[1])
+            let (style, count) = try badge(parts[2])
+            var color: RGBColor?
+            var showsZero = false
+            var noun: CountNoun?
+            for option in parts.dropFirst(3) {
+                if option.hasPrefix(nounPrefix) {
+                    guard noun == nil else { throw ParseError(message: "noun= is given twice") }
+                    noun = try self.noun(String(option.dropFirst(nounPrefix.count)), style: style)
+                } else if option == "show-zero" {
+                    guard !showsZero else { throw ParseError(message: "show-zero is given twice") }
+                    try checkShowsZero(style: style)
+                    showsZero = true
+                } else if let parsed = RGBColor(specification: option), color == nil {
+                    color = parsed
+                } else if color != nil, RGBColor(specification: option) != nil {
+                    throw ParseError(message: "a second colour '\(Sanitizer.printable(option))'; give one colour")
+                } else {
+                    throw ParseError(
+                        message: "unknown option or colour '\(Sanitizer.printable(option))' "
+                            + "(use show-zero, noun=ONE/MANY, #RRGGBB or one of \(colorNames))")
+                }
             }
+            return BadgedButton(
+                title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
+                style: style, showsZero: showsZero, noun: noun)
+        } catch {
+            throw failure(error.message)
         }
-        return BadgedButton(
-            title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
-            style: style, showsZero: showsZero, noun: noun)
     }
 
-    /// The noun after `noun=`: `message/messages`, or `message` with the plural made by adding `s`.
-    private static func parseNoun(_ text: String, failure: (String) -> ParseError) throws(ParseError) -> CountNoun {
+    /// The names of the colours, for messages.
+    package static var colorNames: String { RGBColor.named.map(\.name).joined(separator: ", ") }
+
+    /// A button's title: control characters dropped, spaces around it trimmed, never empty.
+    ///
+    /// - Throws: ``ParseError`` with the problem alone, as every part's parser: the caller says where it was.
+    package static func title(_ text: String) throws(ParseError) -> String {
+        let title = Sanitizer.printable(text, replacement: nil).trimmingSpaces
+        guard !title.isEmpty else { throw ParseError(message: "the title is empty") }
+        return title
+    }
+
+    /// A symbol's name, one of ``SymbolTable/all``.
+    package static func symbol(_ text: String) throws(ParseError) -> String {
+        guard SymbolTable.symbol(named: text) != nil else {
+            let known = SymbolTable.all.map(\.name).joined(separator: ", ")
+            throw ParseError(message: "unknown symbol '\(Sanitizer.printable(text))' (known: \(known))")
+        }
+        return text
+    }
+
+    /// What a badge shows and the count it starts with: a count (`5`), `dot` or `text=WORD` (both starting at 1).
+    package static func badge(_ text: String) throws(ParseError) -> (style: BadgeStyle, count: Int) {
+        if text == "dot" {
+            return (.dot, 1)
+        }
+        if text.hasPrefix("text=") {
+            let word = Sanitizer.printable(String(text.dropFirst(5)), replacement: nil).trimmingSpaces
+            guard !word.isEmpty else { throw ParseError(message: "the badge text after 'text=' is empty") }
+            return (.text(word), 1)
+        }
+        guard let number = BadgeCount.parse(text) else {
+            throw ParseError(
+                message:
+                    "the badge '\(Sanitizer.printable(text))' is not a whole number 0 or more, 'dot' or 'text=WORD'")
+        }
+        return (.count, number)
+    }
+
+    /// A badge's colour: a SwiftUI colour name or `#RRGGBB`.
+    package static func color(_ text: String) throws(ParseError) -> RGBColor {
+        guard let color = RGBColor(specification: text) else {
+            throw ParseError(
+                message: "unknown colour '\(Sanitizer.printable(text))' (use #RRGGBB or one of \(colorNames))")
+        }
+        return color
+    }
+
+    /// Checks that a badge of a style may show zero: only a count can.
+    package static func checkShowsZero(style: BadgeStyle) throws(ParseError) {
+        guard style == .count else { throw ParseError(message: "show-zero applies to count badges only") }
+    }
+
+    /// The noun after `noun=`: `message/messages`, or `message` with the plural made by adding `s`; a count's only.
+    package static func noun(_ text: String, style: BadgeStyle = .count) throws(ParseError) -> CountNoun {
+        guard style == .count else { throw ParseError(message: "noun= applies to count badges only") }
         let forms = text.split(separator: "/", omittingEmptySubsequences: false).map {
             Sanitizer.printable(String($0), replacement: nil).trimmingSpaces
         }
         guard forms.count <= 2, forms.allSatisfy({ !$0.isEmpty }) else {
-            throw failure("expected noun=ONE/MANY (e.g. noun=message/messages) or noun=ONE")
+            throw ParseError(message: "expected noun=ONE/MANY (e.g. noun=message/messages) or noun=ONE")
         }
         return CountNoun(singular: forms[0], plural: forms.count == 2 ? forms[1] : forms[0] + "s")
     }

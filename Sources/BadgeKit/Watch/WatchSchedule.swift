@@ -211,3 +211,44 @@ package struct WatchSchedule: Sendable, Equatable {
         watches.allSatisfy { $0.hasReading || $0.hasFailed }
     }
 }
+
+extension WatchSchedule {
+    /// Carries the state of an old schedule's watches over to this one's: a watch of the same command, for the
+    /// same button, on the same interval keeps its next turn, its run in progress, the presses it waits for, the
+    /// buttons it feeds and its last problem; the other watches of this schedule are new and run at once.
+    ///
+    /// - Parameters:
+    ///   - old: The schedule that ran until now.
+    ///   - buttons: Where each of the old board's buttons is now, by its old index; `nil` for one that is gone.
+    /// - Returns: Where each old watch is now, by its old index; `nil` for one that is gone.
+    mutating func continueWatches(of old: WatchSchedule, buttons: [Int?]) -> [Int?] {
+        var mapping: [Int?] = Array(repeating: nil, count: old.watches.count)
+        for index in watches.indices {
+            let watch = watches[index]
+            guard
+                let before = old.watches.indices.first(where: { before in
+                    let previous = old.watches[before]
+                    return mapping[before] == nil && previous.command.command == watch.command.command
+                        && previous.intervalSeconds == watch.intervalSeconds
+                        && buttons.indices.contains(previous.buttonIndex)
+                        && buttons[previous.buttonIndex] == watch.buttonIndex
+                })
+            else { continue }
+            mapping[before] = index
+            let previous = old.watches[before]
+            watches[index].nextRunTime = previous.nextRunTime
+            watches[index].isRunning = previous.isRunning
+            watches[index].pressesPending = previous.pressesPending
+            watches[index].refreshRequested = previous.refreshRequested
+            var fed = [watch.buttonIndex]
+            for button in previous.fedButtons {
+                if buttons.indices.contains(button), let now = buttons[button], !fed.contains(now) { fed.append(now) }
+            }
+            watches[index].fedButtons = fed
+            watches[index].problem = previous.problem
+            watches[index].hasReading = previous.hasReading
+            watches[index].hasFailed = previous.hasFailed
+        }
+        return mapping
+    }
+}

@@ -1,6 +1,7 @@
 // Everything in BadgeTerminal that differs between Linux and macOS is in this file: the C library
-// it imports (here only: the other files reach C through CNCursesW, and nothing is re-exported), the shape of `sigaction`, the range of signal numbers, the signals only Linux has, and
-// the process tree (a child subreaper and `/proc`, which only Linux has).
+// it imports (here only: the other files reach C through CNCursesW, and nothing is re-exported), the shape of `sigaction`, the range of signal numbers, the signals only Linux has,
+// the process tree (a child subreaper and `/proc`, which only Linux has), and being told of a changed file
+// (inotify, which only Linux has).
 // Every other file uses the names declared here, so porting means reading one file.
 
 import CNCursesW
@@ -258,6 +259,61 @@ package enum Platform {
         // Z: a zombie; X: dead, about to vanish from the list.
         return ProcessEntry(
             identifier: identifier, parent: parent, session: session, isZombie: state == "Z" || state == "X")
+    }
+
+    /// Starts watching a folder for files written and closed, or moved into it, as editors save (wraps Linux's
+    /// `inotify_init1` and `inotify_add_watch`, with `IN_CLOSE_WRITE` and `IN_MOVED_TO`).
+    ///
+    /// - Returns: A non-blocking descriptor that is readable once something happened (see ``changedNames(in:)``),
+    ///   or `nil` when the folder cannot be watched, and always on macOS, which has no inotify: there nothing is
+    ///   watched, and nothing polls instead.
+    static func watchFolder(_ path: String) -> Int32? {
+        #if canImport(Darwin)
+            return nil
+        #else
+            let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+            guard descriptor >= 0 else { return nil }
+            guard inotify_add_watch(descriptor, path, UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) >= 0 else {
+                close(descriptor)
+                return nil
+            }
+            return descriptor
+        #endif
+    }
+
+    /// The names of the files a folder watch of ``watchFolder(_:)`` saw written or moved in since the last call
+    /// (wraps `read` of Linux's `inotify_event` records, to the end of what is there); none on macOS.
+    static func changedNames(in descriptor: Int32) -> [String] {
+        #if canImport(Darwin)
+            return []
+        #else
+            var names: [String] = []
+            let headerSize = MemoryLayout<inotify_event>.size
+            var buffer = [UInt8](repeating: 0, count: 4096 + headerSize + Int(NAME_MAX) + 1)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { return names }
+                var offset = 0
+                while offset + headerSize <= count {
+                    let length = buffer.withUnsafeBytes { bytes in
+                        Int(bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
+                    }
+                    let start = offset + headerSize
+                    let end = min(start + length, count)
+                    let name = buffer[start..<end].prefix { $0 != 0 }
+                    if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
+                    offset = start + length
+                }
+            }
+        #endif
+    }
+
+    /// A path with its symbolic links followed and `.` and `..` resolved (wraps `realpath`), or `nil` when it
+    /// cannot be resolved (it is not there).
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The signals whose default action is to stop the process, which job control relies on.

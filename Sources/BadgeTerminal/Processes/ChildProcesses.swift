@@ -40,6 +40,9 @@ public protocol ChildProcesses: AnyObject {
     /// Ends the run in the foreground at once, for when it cannot have the terminal; its result comes back
     /// from ``reap(at:)``.
     func endForegroundRun(at time: Double)
+    /// Ends one run still going, by its request's identifier, as its time limit would: SIGTERM to its process
+    /// group, SIGKILL a moment later; its result comes back from ``reap(at:)``. Nothing for a run that has ended.
+    func endRun(requestIdentifier: Int, at time: Double)
     /// Ends every run still going, and what finished runs left behind, waiting at most this long; at the
     /// program's way out (`endingEveryDescendant`), every descendant too.
     func endAll(waitingAtMostSeconds seconds: Double, endingEveryDescendant: Bool)

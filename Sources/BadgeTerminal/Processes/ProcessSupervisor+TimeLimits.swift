@@ -16,4 +16,18 @@ extension ProcessSupervisor {
             }
         }
     }
+
+    /// Ends one run still going as its time limit would, SIGTERM to its group now and SIGKILL once the grace
+    /// has passed, without calling it timed out (wraps `kill`).
+    func endRun(requestIdentifier: Int, at time: Double) {
+        guard
+            let index = children.firstIndex(where: {
+                $0.request.identifier == requestIdentifier && $0.status == nil && $0.terminatedAt == nil
+            })
+        else { return }
+        let group = children[index].processIdentifier
+        children[index].terminatedAt = time
+        SignalDisposition.send(SIGTERM, toGroup: group)
+        SignalDisposition.send(SIGCONT, toGroup: group)
+    }
 }

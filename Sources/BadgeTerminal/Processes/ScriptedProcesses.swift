@@ -144,6 +144,13 @@ final class ScriptedProcesses: ChildProcesses {
         runs[index].ending = (.signaled(SIGKILL), time)
     }
 
+    /// Ends a run still going now, as SIGTERM would.
+    func endRun(requestIdentifier: Int, at time: Double) {
+        guard let index = runs.firstIndex(where: { $0.request.identifier == requestIdentifier && $0.ending == nil })
+        else { return }
+        runs[index].ending = (.signaled(SIGTERM), time)
+    }
+
     /// Forgets the runs still going: the program has ended, and they with it.
     func endAll(waitingAtMostSeconds seconds: Double, endingEveryDescendant: Bool) {
         runs.removeAll()

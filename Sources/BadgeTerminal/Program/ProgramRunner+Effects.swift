@@ -47,6 +47,9 @@ extension ProgramRunner.Loop {
                 }
             }
             return .proceed
+        case .endRun(let identifier):
+            processes.endRun(requestIdentifier: identifier, at: terminal.now)
+            return .proceed
         case .write(let line, let sink):
             if sinks.indices.contains(sink) {
                 sinks[sink].write(line: line)

@@ -12,6 +12,8 @@ extension ProgramRunner {
         let terminal: Terminal
         var sources: [LineReader]
         let sinks: [OutputSink]
+        /// Files whose changes the program is told of.
+        var fileWatches: [FileChangeWatch] = []
         var canvas = Canvas(columns: 0, rows: 0)
         /// The program's children, as the terminal says to run them.
         let processes: any ChildProcesses
@@ -60,7 +62,7 @@ extension ProgramRunner {
                 }
                 draw(program, at: now)
                 let watched =
-                    sources.compactMap(\.descriptor) + processes.descriptors
+                    sources.compactMap(\.descriptor) + processes.descriptors + fileWatches.compactMap(\.descriptor)
                     + sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
@@ -123,6 +125,10 @@ extension ProgramRunner {
                     // A pipe's writing end is ready for reading only when its reader has gone.
                     sink.readerWentAway()
                     return .proceed
+                }
+                if let watch = fileWatches.firstIndex(where: { $0.descriptor == descriptor }) {
+                    guard fileWatches[watch].takeChange() else { return .proceed }
+                    return perform(program.update(.fileChanged(watch: watch), at: time), on: &program)
                 }
                 return readSource(descriptor, into: &program)
             }

@@ -38,23 +38,29 @@ public enum ProgramRunner {
     ///     together as ``ProgramEvent/lines(_:source:)`` with the source's index in this array.
     ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by index; what is still waiting
     ///     at the end gets a moment to be written.
+    ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)`` with the watch's index
+    ///     in this array, such as the file a program reads its settings from.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
-        sinks: [OutputSink] = []
+        sinks: [OutputSink] = [], fileWatches: [FileChangeWatch] = []
     ) -> Ending {
-        run(&program, on: terminal, sources: sources, sinks: sinks, exitDeadline: ExitDeadline())
+        run(
+            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches,
+            exitDeadline: ExitDeadline())
     }
 
-    /// Runs a program as ``run(_:on:sources:sinks:)`` does, within a bound on the way out that the caller
-    /// goes on using: ending the children and writing what the sinks hold share it with restoring the terminal.
+    /// Runs a program as ``run(_:on:sources:sinks:fileWatches:)`` does, within a bound on the way out that the
+    /// caller goes on using: ending the children and writing what the sinks hold share it with restoring the
+    /// terminal.
     ///
     /// - Parameter exitDeadline: The bound on the way out; it starts when the loop ends.
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader], sinks: [OutputSink],
-        exitDeadline: ExitDeadline
+        fileWatches: [FileChangeWatch] = [], exitDeadline: ExitDeadline
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
+        loop.fileWatches = fileWatches
         return loop.run(&program, exitDeadline: exitDeadline)
     }
 

@@ -41,6 +41,8 @@ public enum ProgramEvent: Sendable, Equatable {
     case sinkProblem(sink: Int, OutputSink.Problem)
     /// Something went wrong that the user should know about, such as a recording that stopped.
     case problem(String)
+    /// A file the runner watches changed (see ``FileChangeWatch``), by the watch's index in the runner's watches.
+    case fileChanged(watch: Int)
 }
 
 extension ProgramEvent {
@@ -66,6 +68,9 @@ public enum ProgramEffect: Sendable, Equatable {
     /// Run an interactive shell command in the foreground: the terminal is handed to it as a shell hands
     /// it to a job, and taken back, repainted, when it ends; its result arrives as ``ProgramEvent/processFinished(_:)``.
     case runInForeground(ProcessRequest)
+    /// End a run started by ``run(_:)`` or ``runInForeground(_:)``, by its request's identifier, with its process
+    /// group (SIGTERM, then SIGKILL a moment later); its result still arrives as ``ProgramEvent/processFinished(_:)``.
+    case endRun(requestIdentifier: Int)
     /// Write a line to an output sink, by its index in the runner's sinks; it never blocks.
     case write(String, sink: Int)
     /// Show a title in the terminal window's title bar (see ``TerminalBackend/setWindowTitle(_:)``).

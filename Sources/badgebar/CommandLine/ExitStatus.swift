@@ -13,6 +13,8 @@ enum ExitStatus: Equatable, Sendable {
     case noInput
     /// 69, `EX_UNAVAILABLE`: no badgebar reads the control FIFO that `--press` or `--refresh` names.
     case unavailable
+    /// 78, `EX_CONFIG`: a mistake in the board's file.
+    case configuration
     /// 73, `EX_CANTCREAT`: an output file cannot be created.
     case cantCreate
     /// 74, `EX_IOERR`: writing failed.
@@ -29,6 +31,7 @@ enum ExitStatus: Equatable, Sendable {
         case .noInput: return 66
         case .unavailable: return 69
         case .cantCreate: return 73
+        case .configuration: return 78
         case .ioError: return 74
         case .signal(let number): return 128 + number
         }
@@ -52,18 +55,21 @@ enum ExitStatus: Equatable, Sendable {
                 + "unknown (without --lines)"
         case .usage:
             return
-                "A bad option or argument, a --watch, --on-press or --open naming no button, the terminal itself "
-                + "given as --counts-from, --record or --events-to, --record in line mode, --open in line mode "
-                + "with no terminal to hand over or with --stream, or --format i3bar with --once"
+                "A bad option or argument (--demo with --config or --button too), a --watch, --on-press or --open "
+                + "naming no button, the terminal itself given as --counts-from, --record or --events-to, --record "
+                + "in line mode, --open in line mode with no terminal to hand over, or --format "
+                + "i3bar with --once"
         case .noInput:
-            return "The counts source of --counts-from cannot be opened, or is a directory (--once prints the toolbar "
-                + "first, marked stale; --stream goes on with it marked stale)"
+            return "The counts source of --counts-from or the board's file cannot be opened, or is a directory "
+                + "(--once prints the toolbar first, marked stale; --stream goes on with it marked stale)"
         case .unavailable:
             return "--press or --refresh found no badgebar reading the FIFO of --control"
         case .cantCreate:
             return
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads; "
                 + "the FIFO of --control cannot be made"
+        case .configuration:
+            return "A mistake in the board's file, said as FILE:LINE: message (nothing starts until the file is right)"
         case .ioError:
             return
                 "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output "
@@ -75,6 +81,6 @@ enum ExitStatus: Equatable, Sendable {
 
     /// Every status, in the order the documentation lists them; the signal stands for any signal.
     static let documented: [ExitStatus] = [
-        .success, .failure, .usage, .noInput, .unavailable, .cantCreate, .ioError, .signal(0),
+        .success, .failure, .usage, .noInput, .unavailable, .cantCreate, .ioError, .configuration, .signal(0),
     ]
 }

@@ -9,6 +9,28 @@ import BadgeKit
 /// ``duration(_:aliases:placeholder:help:set:)``); each checks its value the same way for every option of
 /// its kind, so a row only says where the value goes. ``Options/table`` lists the rows.
 struct OptionSpecification: Sendable {
+    /// Where an option's key sits in a board's file: the same table makes `--help`, the man pages, the
+    /// completions and the file's keys, so none can disagree.
+    enum FilePlace: Sendable, Equatable {
+        /// Nowhere: the option asks something of one run (`--once`, `--help`), it does not describe a board.
+        case none
+        /// Before the first section, for the whole board: `title = Mail`.
+        case board
+        /// In a button's section, for that button, without the `NAME=`: `watch = notmuch count` under `[Mail]`.
+        case button
+        /// Both: for the whole board before the first section, for one button in its section (`every`).
+        case boardAndButton
+        /// The sections themselves: `[TITLE]` names a button, and the parts of its specification are keys (`--button`).
+        case sections
+
+        /// Whether the option describes a board, and so has a key.
+        var describesBoard: Bool { self != .none }
+
+        /// Whether the option describes the buttons one by one: with it on the command line, the command line
+        /// says which buttons there are and what feeds them (`--button`, `--watch`, `--on-press`, `--open`).
+        var isPerButton: Bool { self == .button || self == .sections }
+    }
+
     /// What an option does with its value.
     enum Effect: Sendable {
         /// Changes the options; parsing goes on. Gets the value (empty for a switch) and the name as typed.
@@ -31,6 +53,41 @@ struct OptionSpecification: Sendable {
     var isRepeatable = false
     /// What the option does.
     var effect: Effect
+    /// Where the option's key sits in a board's file, if it has one (``ConfigurationKey``).
+    var filePlace = FilePlace.none
+    /// What the key means in a button's section, where it differs from the option's help (``FilePlace/button``).
+    var buttonHelp: String?
+    /// Whether the key may be given more than once in a section, each adding to the last (`watch`).
+    var isRepeatableInSection = false
+    /// For an option that ties a command to a button: adds a command already made, as a section's key gives it.
+    var addCommand: (@Sendable (inout Options, ButtonCommand) -> Void)?
+
+    /// The row with a key in a board's file, named after the option: `.inFile(.board)`.
+    ///
+    /// - Parameters:
+    ///   - place: Where the key sits.
+    ///   - buttonHelp: What the key means in a button's section, when that is not the option's help.
+    ///   - repeatableInSection: Whether a section may give the key more than once, each adding to the last.
+    func inFile(_ place: FilePlace, buttonHelp: String? = nil, repeatableInSection: Bool = false) -> Self {
+        var row = self
+        row.filePlace = place
+        row.buttonHelp = buttonHelp
+        row.isRepeatableInSection = repeatableInSection
+        return row
+    }
+
+    /// The row with another kind of value, for completions and documents (`.taking(.configuration)`).
+    func taking(_ value: OptionValue) -> Self {
+        var row = self
+        row.value = value
+        return row
+    }
+
+    /// The key the option has in a board's file: its long name without the dashes (`every`); `nil` for none.
+    var fileKey: String? {
+        guard filePlace != .none, let long = names.last, long.hasPrefix("--") else { return nil }
+        return String(long.dropFirst(2))
+    }
 
     /// Every spelling, shown or not.
     var allNames: [String] { names + aliases }
@@ -179,7 +236,7 @@ extension OptionSpecification {
                 } catch {
                     throw Options.UsageError(message: "\(name): \(error.message)")
                 }
-            })
+            }, addCommand: add)
     }
 
     /// An option that takes a duration (`--every 2s`), as ``DurationText`` reads it.

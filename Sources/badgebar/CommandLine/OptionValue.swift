@@ -14,6 +14,8 @@ enum OptionValue: Sendable, Equatable {
     case buttonSpecification
     /// A duration such as `2s`, `1.5s`, `5m` or `500ms` (``DurationText``): completed with a few common ones.
     case duration
+    /// A board's file: a path, or the name of one in badgebar's folder (`mail` for `mail.conf`), completed with both.
+    case configuration
 
     /// The durations completions offer.
     static let commonDurations = ["2s", "10s", "30s", "1m", "5m"]

@@ -39,10 +39,6 @@ extension Options {
         if once, let refusal = format?.onceRefusal {
             throw UsageError(message: refusal)
         }
-        if stream && !openCommands.isEmpty {
-            throw UsageError(
-                message: "--open hands the terminal to its command, and --stream has none; use --on-press")
-        }
         if stream && format == .i3bar && countsPath == "-" {
             throw UsageError(
                 message: "--stream --format i3bar reads the bar's clicks on standard input, so counts cannot come "

@@ -14,28 +14,28 @@ extension Options {
     static let table: [OptionSpecification] = [
         .wholeNumber(
             "--limit", in: 1...Int.max, help: "Badge limit, 1 or more: past it badges read N+ (default 99)"
-        ) { $0.limit = $1 },
-        .flag("--no-autoplay", help: "Start without the auto-play script") { $0.autoPlays = false },
+        ) { $0.limit = $1 }.inFile(.board),
+        .flag("--no-autoplay", help: "Start without the auto-play script") { $0.autoPlays = false }.inFile(.board),
         .flag("--reduce-motion", help: "Badges only fade, icons stay still (also BADGEBAR_REDUCE_MOTION=1)") {
             $0.reduceMotion = true
-        },
+        }.inFile(.board),
         .wholeNumber("--fps", in: 1...240, help: "Frame rate while something moves, 1 to 240 (default 60)") {
             $0.framesPerSecond = $1
-        },
+        }.inFile(.board),
         .choice(
             "--color", aliases: ["--colour"], of: ColorMode.self, placeholder: "MODE",
             help: "Colour: auto, always or never (default auto; NO_COLOR turns auto off)"
-        ) { $0.colorMode = $1 },
+        ) { $0.colorMode = $1 }.inFile(.board),
         .choice(
             "--icons", of: IconStyle.self, placeholder: "STYLE",
             help: "Glyph set: emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)"
-        ) { $0.iconStyle = $1 },
+        ) { $0.iconStyle = $1 }.inFile(.board),
         .text("--title", placeholder: "TEXT", help: "The toolbar's title (default Inbox, or Badges with --button)") {
             options, text throws(UsageError) in
             let title = Sanitizer.printable(text, replacement: nil)
             guard !title.isEmpty else { throw UsageError(message: "--title needs a non-empty title") }
             options.title = title
-        },
+        }.inFile(.board),
         .button(
             "--button",
             help: "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
@@ -43,52 +43,76 @@ extension Options {
                 + "\"Builds:hammer:0:yellow\", \"News:newspaper:dot\", \"Beta:star:text=new\", "
                 + "\"Jobs:gear:0:blue:show-zero\"); noun= says what a count counts, so it is spoken as "
                 + "\"3 unread messages\" (\"Mail:envelope:3:noun=message/messages\")"
-        ) { $0.buttons.append($1) },
+        ) { $0.buttons.append($1) }.inFile(.sections),
         .choice(
             "--badge-corner", of: BadgeCorner.self, placeholder: "CORNER",
             help: "The corner badges sit on: top-trailing (default), top-leading, bottom-trailing or bottom-leading"
-        ) { $0.badgeCorner = $1 },
+        ) { $0.badgeCorner = $1 }.inFile(.board),
         .path("--record", placeholder: "FILE", help: "Record the session as asciicast v2 (e.g. demo.cast)") {
             $0.recordingPath = $1
         },
         .path(
             "--counts-from", placeholder: "PATH", standardInput: true,
             help: "Live counts from a file, FIFO or pipe (- for standard input): lines Name=N, Name+=N or Name-=N"
-        ) { $0.countsPath = $1 },
+        ) { $0.countsPath = $1 }.inFile(.board),
         .buttonCommand(
             "--watch", allowsInterval: true,
             help: "Run COMMAND for the button NAME every --every, or every DURATION with NAME@DURATION=COMMAND; "
                 + "repeatable. It prints a whole number, or lines Name=N, Name+=N or Name-=N "
                 + "(e.g. \"Mail=notmuch count tag:unread\"); SIGUSR1 runs every watch at once"
-        ) { $0.watches.append($1) },
+        ) { $0.watches.append($1) }.inFile(
+            .button,
+            buttonHelp:
+                "A command whose output gives the button its count, run as often as every says: a whole number, or "
+                + "lines Name=N, Name+=N or Name-=N that may set other buttons too; repeatable",
+            repeatableInSection: true),
         .duration(
             "--every", help: "How often --watch commands run: e.g. 2s, 1.5s, 5m or 500ms (default 30s)"
-        ) { $0.watchIntervalSeconds = $1 },
+        ) { $0.watchIntervalSeconds = $1 }.inFile(
+            .boardAndButton, buttonHelp: "How often the button's watches run, instead of the every before the sections"
+        ),
         .buttonCommand(
             "--on-press",
             help: "Run COMMAND in the background when NAME is pressed, repeatable, with BADGEBAR_BUTTON and "
                 + "BADGEBAR_COUNT (the count before the press) set; the button's watch runs after it; a press while "
                 + "it runs starts nothing"
-        ) { $0.pressCommands.append($1) },
+        ) { $0.pressCommands.append($1) }.inFile(
+            .button,
+            buttonHelp: "A command run in the background when the button is pressed, with BADGEBAR_BUTTON and "
+                + "BADGEBAR_COUNT set; repeatable",
+            repeatableInSection: true),
         .buttonCommand(
             "--open",
             help: "Run COMMAND with the terminal when NAME is pressed, repeatable, as Ctrl-Z would hand it over "
                 + "(e.g. \"Mail=neomutt\"); the button's watch runs after it"
-        ) { $0.openCommands.append($1) },
+        ) { $0.openCommands.append($1) }.inFile(
+            .button,
+            buttonHelp: "A command run with the terminal when the button is pressed (e.g. neomutt); one a button"
+        ),
         .path(
             "--events-to", placeholder: "PATH", standardOutput: true,
             help: "Write a JSON line for every press and change to a file or FIFO (- for standard output, "
                 + "which then must not be the terminal)"
-        ) { $0.eventsPath = $1 },
+        ) { $0.eventsPath = $1 }.inFile(.board),
         .flag("--no-title", help: "Leave the window's title alone (default: the total of the badges, e.g. (101) Inbox)")
         {
             $0.setsWindowTitle = false
-        },
+        }.inFile(.board),
         .choice(
             "--notify", of: NotificationMode.self, placeholder: "WHEN",
             help: "Desktop notification through the terminal when a count goes up: never, unfocused or always "
                 + "(default never)"
-        ) { $0.notificationMode = $1 },
+        ) { $0.notificationMode = $1 }.inFile(.board),
+        .text(
+            "--config", placeholder: "FILE",
+            help: "The board's file: a path, or a NAME for $XDG_CONFIG_HOME/badgebar/NAME.conf (default "
+                + "~/.config/badgebar); the flags given with it win. Without it, $XDG_CONFIG_HOME/badgebar/config is "
+                + "read when it exists, unless --button, --watch, --on-press, --open or --demo is given"
+        ) { options, name throws(UsageError) in
+            guard !name.isEmpty else { throw UsageError(message: "--config needs a file, or the name of one") }
+            options.configName = name
+        }.taking(.configuration),
+        .flag("--demo", help: "Open the Inbox demo, whatever board file there is") { $0.opensDemo = true },
         .flag(
             "--lines",
             help: "Line mode: no screen drawing, one plain line per change on standard output (also when "
@@ -126,11 +150,16 @@ extension Options {
         .flag(
             "--refresh", help: "Run the watches of the badgebar that reads --control PATH now, and exit"
         ) { $0.controlLine = "refresh" },
+        .flag(
+            "--print-config",
+            help: "Print the board the flags (and the board's file) describe, as a board's file, and exit"
+        ) { $0.printsConfig = true },
         .flag("-h", "--help", help: "Show this help and exit", request: .help),
         .flag("--version", help: "Show the version and the commit it was built from, and exit", request: .version),
         .choice(
             "--generate", of: GeneratedDocument.self, placeholder: "KIND",
-            help: "Print the man page (man) or a completion script (bash, zsh or fish) and exit",
+            help: "Print the man page (man), the board file's man page (man5) or a completion script (bash, zsh or "
+                + "fish) and exit",
             request: { .generate($0) }),
     ]
 }

@@ -51,6 +51,14 @@ struct Options: Equatable {
     var controlPath: String?
     /// A line to send to the program that reads `--control`, then exit (`--press NAME`, `--refresh`).
     var controlLine: String?
+    /// The board's file as `--config` names it (a path, or a name in badgebar's folder), if it does.
+    var configName: String?
+    /// Whether `--demo` asks for the Inbox demo, whatever file there is.
+    var opensDemo = false
+    /// Whether `--print-config` asks for the board as a file instead of showing it.
+    var printsConfig = false
+    /// The board's file the options were read from, as found, if any.
+    var configurationPath: String?
 
     /// What the command line asks for.
     enum Request: Equatable {
@@ -70,6 +78,24 @@ struct Options: Equatable {
         var description: String { message }
     }
 
+    /// An option as the command line gives it: its row, its spelling and its value (empty for a switch).
+    struct GivenOption {
+        /// The option's row.
+        var option: OptionSpecification
+        /// The spelling typed, for messages.
+        var name: String
+        /// The value.
+        var value: String
+    }
+
+    /// What the command line says: a request of its own (`--help`), or the options it gives, in order.
+    enum Reading {
+        /// A request that ends parsing.
+        case request(Request)
+        /// The options given, each checked.
+        case given([GivenOption])
+    }
+
     /// Parses arguments (without the program name) and the environment, as the option table says.
     ///
     /// - Parameters:
@@ -80,10 +106,31 @@ struct Options: Equatable {
         _ arguments: [String], environment: (String) -> String? = { _ in nil },
         table: [OptionSpecification] = Options.table
     ) throws(UsageError) -> Request {
+        switch try read(arguments, table: table) {
+        case .request(let request): return request
+        case .given(let given): return .run(try assemble(given, over: initial(environment: environment)))
+        }
+    }
+
+    /// The options before any file or flag: the defaults, and Reduce Motion from `BADGEBAR_REDUCE_MOTION`.
+    static func initial(environment: (String) -> String?) -> Options {
         var options = Options()
         if let value = environment("BADGEBAR_REDUCE_MOTION"), !value.isEmpty, value != "0" {
             options.reduceMotion = true
         }
+        return options
+    }
+
+    /// Reads the arguments, checking each option's value in order, up to a request that ends parsing.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - table: The options to know.
+    static func read(_ arguments: [String], table: [OptionSpecification] = Options.table) throws(UsageError)
+        -> Reading
+    {
+        var scratch = Options()
+        var given: [GivenOption] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var name = argument
@@ -107,9 +154,46 @@ struct Options: Equatable {
             } else if attached != nil {
                 throw UsageError(message: "\(name) takes no value")
             }
-            if let request = try option.apply(value, named: name, to: &options) {
-                return request
+            if let request = try option.apply(value, named: name, to: &scratch) {
+                return .request(request)
             }
+            given.append(GivenOption(option: option, name: name, value: value))
+        }
+        return .given(given)
+    }
+
+    /// The options the command line gives over those of a board's file (or the defaults), checked whole.
+    ///
+    /// The flags come after the file's keys, so a flag that takes one value (`--title`, `--every`) wins over
+    /// its key; `--button` on the command line replaces the file's buttons, with everything their sections say;
+    /// `--watch`, `--on-press` and `--open` add to the file's commands, but an `--open` for a button the file
+    /// already opens replaces the file's (a button opens one program).
+    ///
+    /// - Parameters:
+    ///   - given: The command line's options, as ``read(_:table:)`` found them.
+    ///   - base: The options before the flags: the file's, or ``initial(environment:)``.
+    static func assemble(_ given: [GivenOption], over base: Options) throws(UsageError) -> Options {
+        var options = base
+        if given.contains(where: { $0.option.filePlace == .sections }) {
+            options.buttons = []
+            options.watches = []
+            options.pressCommands = []
+            options.openCommands = []
+        }
+        let fileOpenCount = options.openCommands.count
+        for option in given {
+            _ = try option.option.apply(option.value, named: option.name, to: &options)
+        }
+        if fileOpenCount > 0 {
+            let titles = options.buttonTitles
+            let opened = Set(
+                options.openCommands.dropFirst(fileOpenCount).compactMap {
+                    BadgeToolbar.index(ofTitle: $0.buttonTitle, in: titles)
+                })
+            let fromFile = options.openCommands.prefix(fileOpenCount).filter { command in
+                BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles).map { !opened.contains($0) } ?? true
+            }
+            options.openCommands = fromFile + options.openCommands.dropFirst(fileOpenCount)
         }
         // The limit applies to every button, wherever it is given.
         for index in options.buttons.indices {
@@ -121,6 +205,6 @@ struct Options: Equatable {
         }
         try options.checkButtonCommands()
         try options.checkPresentation()
-        return .run(options)
+        return options
     }
 }

@@ -23,7 +23,7 @@ enum Usage {
         lines += [""] + autoPlay.wrapped(width: lineColumns)
         lines += ["", "Exit status:"]
         lines += twoColumns(ExitStatus.documented.map { ($0.documentedCode, $0.meaning) })
-        lines += ["", "More in the manual: man badgebar"]
+        lines += ["", "More in the manuals: man badgebar, and man 5 badgebar for the board's file"]
         return lines.joined(separator: "\n")
     }
 

@@ -34,6 +34,11 @@ enum ManualPage {
             "The locale. In a UTF-8 locale icons are emoji by default; in any other they are ASCII."
         ),
         (
+            "XDG_CONFIG_HOME, HOME",
+            "Where the board's files are: $XDG_CONFIG_HOME/badgebar, or ~/.config/badgebar when XDG_CONFIG_HOME is "
+                + "unset, empty or not an absolute path (see FILES and badgebar(5))."
+        ),
+        (
             "BADGEBAR_REDUCE_MOTION",
             "When set, not empty and not 0, Reduce Motion starts on, as with --reduce-motion."
         ),
@@ -53,6 +58,12 @@ enum ManualPage {
             "Where keys and clicks come from while standard input carries the counts (--counts-from -), in line "
                 + "mode too, and where the screen is drawn while standard output carries the events (--events-to -)."
         ),
+        (
+            "$XDG_CONFIG_HOME/badgebar/config",
+            "The board shown without --config, when the file exists, unless --button, --watch, --on-press, --open or "
+                + "--demo is given (see badgebar(5))."
+        ),
+        ("$XDG_CONFIG_HOME/badgebar/NAME.conf", "The board of --config NAME."),
         ("/usr/share/terminfo", "The terminal descriptions that TERM names (see terminfo(5))."),
     ]
 
@@ -110,6 +121,15 @@ enum ManualPage {
                 "set -g status-interval 5",
                 #"set -g status-right '#(badgebar --once --format tmux \"#,
                 #"    --button Mail:envelope:0 --counts-from ~/.cache/counts)'"#,
+            ]
+        ),
+        (
+            "The same board from a file, read again on SIGUSR2 or when it is saved:",
+            [
+                #"badgebar --title Mail --button "Mail:envelope:0" \"#,
+                #"    --watch 'Mail=ls ~/Maildir/new | wc -l' --print-config \"#,
+                "    > ~/.config/badgebar/mail.conf",
+                "badgebar --config mail",
             ]
         ),
         ("Record a session, then play it back:", ["badgebar --record demo.cast", "asciinema play demo.cast"]),
@@ -170,7 +190,7 @@ enum ManualPage {
         }
         page.section("SEE ALSO")
         page.raw(
-            ".BR asciinema (1),", ".BR tmux (1),", ".BR ncurses (3X),", ".BR terminfo (5)",
+            ".BR badgebar (5),", ".BR asciinema (1),", ".BR tmux (1),", ".BR ncurses (3X),", ".BR terminfo (5)",
             ".PP", "The NO_COLOR convention: https://no\\-color.org/")
         return page.text
     }
@@ -204,6 +224,14 @@ enum ManualPage {
                 + "follow the buttons' order.")
         page.paragraph("Symbols: \(SymbolTable.all.map(\.name).joined(separator: ", ")).")
         page.paragraph("Colours: \(RGBColor.named.map(\.name).joined(separator: ", ")), or #RRGGBB.")
+        page.subsection("A board in a file")
+        page.paragraph(
+            "--config reads the board from a file, one key per option and a [Title] section per button, as "
+                + "badgebar(5) says; without --config, $XDG_CONFIG_HOME/badgebar/config is read when it exists and "
+                + "the command line gives no buttons or commands of its own, and --demo always opens the demo. "
+                + "Flags go over the file. The full screen and line mode read it again on SIGUSR2 and when it is "
+                + "saved, keeping the counts of the buttons that remain. --print-config prints the board of a "
+                + "command line as a file.")
         page.subsection("Live counts")
         page.paragraph(
             "With --counts-from, lines such as Mail=7, Mail+=2 and Mail-=1 change the counts as they arrive, each "

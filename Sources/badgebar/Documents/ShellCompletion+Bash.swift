@@ -18,6 +18,8 @@ extension ShellCompletion {
             case .duration:
                 let durations = singleQuoted(OptionValue.commonDurations.joined(separator: " "))
                 action = #"COMPREPLY=($(compgen -W "# + durations + #" -- "$cur"))"#
+            case .configuration:
+                action = #"_badgebar_config "$cur""#
             case .none, .wholeNumber, .text:
                 action = ":"
             }
@@ -40,6 +42,21 @@ extension ShellCompletion {
                 [[ -n $words ]] || return
                 compopt -o nospace 2>/dev/null
                 COMPREPLY=($(compgen -P "${spec%:*}:" -W "$words" -- "${spec##*:}"))
+            }
+
+            # Board files: names in badgebar's folder (NAME for NAME.conf), then paths.
+            _badgebar_config()
+            {
+                local folder=$HOME/.config file name
+                [[ $XDG_CONFIG_HOME == /* ]] && folder=$XDG_CONFIG_HOME
+                compopt -o filenames 2>/dev/null
+                COMPREPLY=($(compgen -f -- "$1"))
+                for file in "$folder"/badgebar/*\(ConfigurationFiles.nameExtension); do
+                    [[ -f $file ]] || continue
+                    name=${file##*/}
+                    name=${name%\(ConfigurationFiles.nameExtension)}
+                    [[ $name == "$1"* && $name != *[./]* ]] && COMPREPLY+=("$name")
+                done
             }
 
             _badgebar()

@@ -18,6 +18,8 @@ extension ShellCompletion {
                 words += ["-r", "-F"] + (standardInput ? ["-a", "-"] : [])
             case .buttonSpecification:
                 words += ["-x", "-a", "'(__badgebar_button (commandline -ct))'"]
+            case .configuration:
+                words += ["-r", "-F", "-a", "'(__badgebar_configs)'"]
             case .duration:
                 words += ["-x", "-a", fishQuoted(OptionValue.commonDurations.joined(separator: " "))]
             }
@@ -42,6 +44,17 @@ extension ShellCompletion {
                 set -l head (string replace -r -- ':[^:]*$' ':' $spec)
                 for word in $words
                     echo $head$word
+                end
+            end
+
+            # Board files: names in badgebar's folder (NAME for NAME.conf); paths come from -F.
+            function __badgebar_configs
+                set -l folder $HOME/.config
+                string match -q -- '/*' "$XDG_CONFIG_HOME"; and set folder $XDG_CONFIG_HOME
+                for file in $folder/badgebar/*\(ConfigurationFiles.nameExtension)
+                    test -f $file; or continue
+                    set -l name (string replace -r -- '^.*/' '' $file | string replace -r -- '\\\(ConfigurationFiles.nameExtension)$' '')
+                    string match -q -r -- '[./]' $name; or echo $name
                 end
             end
 

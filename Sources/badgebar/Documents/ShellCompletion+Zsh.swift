@@ -24,6 +24,7 @@ extension ShellCompletion {
             case .text: argument = ":\(option.placeholder ?? "TEXT"):"
             case .path: argument = ":\(option.placeholder ?? "FILE"):_files"
             case .buttonSpecification: argument = ":\(option.placeholder ?? "SPEC"):_badgebar_button"
+            case .configuration: argument = ":\(option.placeholder ?? "FILE"):_badgebar_config"
             case .duration:
                 argument =
                     ":\(option.placeholder ?? "DURATION") (e.g. \(DurationText.examples)):"
@@ -56,6 +57,16 @@ extension ShellCompletion {
               fi
               compset -P '*:'
               compadd -S '' -a words
+            }
+
+            # Board files: names in badgebar's folder (NAME for NAME.conf), then paths.
+            _badgebar_config() {
+              local folder=$HOME/.config
+              [[ $XDG_CONFIG_HOME == /* ]] && folder=$XDG_CONFIG_HOME
+              local -a names
+              names=($folder/badgebar/*\(ConfigurationFiles.nameExtension)(N-.:t:r))
+              names=(${names:#*[./]*})
+              _alternative 'names:board name:compadd -a names' 'files:board file:_files'
             }
 
             _arguments -s -S \\

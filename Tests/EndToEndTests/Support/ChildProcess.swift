@@ -134,11 +134,13 @@ enum ChildProcess {
     }
 
     /// The environment the programs under test get: nothing from the developer's shell
-    /// but `PATH` and `HOME`, so NO_COLOR, BADGEBAR_REDUCE_MOTION, TMUX and the like cannot leak in.
+    /// but `PATH` and `HOME`, so NO_COLOR, BADGEBAR_REDUCE_MOTION, TMUX and the like cannot leak in;
+    /// XDG_CONFIG_HOME names a folder that is not there, so no board file of the developer's is read.
     static func cleanEnvironment(_ extra: [String] = []) -> [String] {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
-        return ["PATH=\(path)", "HOME=\(home)", "LANG=C.UTF-8", "SHELL=/bin/sh"] + extra
+        let configuration = extra.contains { $0.hasPrefix("XDG_CONFIG_HOME=") } ? [] : ["XDG_CONFIG_HOME=/nonexistent"]
+        return ["PATH=\(path)", "HOME=\(home)", "LANG=C.UTF-8", "SHELL=/bin/sh"] + configuration + extra
     }
 
     private static func makePipe() throws -> (read: Int32, write: Int32) {

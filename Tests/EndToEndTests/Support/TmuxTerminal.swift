@@ -72,7 +72,9 @@ final class TmuxTerminal {
                 + "exec sleep 600"
             let removals = (unsetting + (term == nil ? ["TERM"] : [])).flatMap { ["-u", $0] }
             let termAssignment = term.map { ["TERM=\($0)"] } ?? []
-            return ["env"] + removals + termAssignment + ["SWIFT_BACKTRACE=enable=no"] + environment
+            // No board file of the developer's own: XDG_CONFIG_HOME names a folder that is not there.
+            return ["env"] + removals + termAssignment
+                + ["SWIFT_BACKTRACE=enable=no", "XDG_CONFIG_HOME=\(directory)/no-config"] + environment
                 + ["sh", "-c", script] + launcher + [binary] + arguments
         }
     }
@@ -84,7 +86,8 @@ final class TmuxTerminal {
     /// is the path to type. ``programPID(timeout:)`` finds the program among the shell's children.
     convenience init(shell: [String], columns: Int = 80, rows: Int = 24, environment: [String] = []) throws {
         try self.init(columns: columns, rows: rows) { _, _ in
-            ["env", "TERM=xterm-256color", "PS1=$ ", "SWIFT_BACKTRACE=enable=no"] + environment + shell
+            ["env", "TERM=xterm-256color", "PS1=$ ", "SWIFT_BACKTRACE=enable=no", "XDG_CONFIG_HOME=/nonexistent"]
+                + environment + shell
         }
     }
 

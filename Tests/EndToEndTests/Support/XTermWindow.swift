@@ -42,7 +42,8 @@ final class XTermWindow {
             [
                 "-T", title, "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-bw", "0", "-fa", "DejaVu Sans Mono",
                 "-fs", "11",
-                "-tn", "xterm-256color", "-e", "env", "SWIFT_BACKTRACE=enable=no", binary,
+                "-tn", "xterm-256color", "-e", "env", "SWIFT_BACKTRACE=enable=no", "XDG_CONFIG_HOME=/nonexistent",
+                binary,
             ] + arguments,
             environment: display.environment(["LANG=C.UTF-8"]), standardOutput: logDescriptor,
             standardError: logDescriptor)

@@ -1,0 +1,127 @@
+import BadgeKit
+
+extension ConfigurationFile {
+    /// The first line of a printed file.
+    static let printedHeader = "# A board for badgebar, as --print-config printed it (see man 5 badgebar)."
+
+    /// The board some options describe, as a file that gives the same board when read (`--print-config`).
+    ///
+    /// Keys come in the order of the option table, and only those that differ from the defaults. Commands for
+    /// the Inbox demo's buttons bring the demo's buttons into the file as sections of their own (titled Inbox),
+    /// since only a section can carry a command. Paths are written whole, from the folder badgebar runs in.
+    ///
+    /// - Parameters:
+    ///   - options: The options, file and flags together.
+    ///   - workingDirectory: The folder relative paths are in, to write them whole.
+    /// - Throws: A usage error for what a file cannot say: watches of one button on different intervals, and
+    ///   a value with a line break in it or that ends in ` \`.
+    static func text(describing options: Options, workingDirectory: String?) throws(Options.UsageError) -> String {
+        var lines = [printedHeader]
+        let defaults = Options()
+        let commands = options.watches + options.pressCommands + options.openCommands
+        let demoButtons = options.buttons.isEmpty && !commands.isEmpty
+        let buttons = demoButtons ? Inbox.demo(startTime: 0, autoPlays: false).toolbar.buttons : options.buttons
+        func whole(_ path: String?) -> String? {
+            guard let path, path != "-", !path.hasPrefix("/"), let workingDirectory else { return path }
+            return workingDirectory.trimmingTrailingSlashes + "/" + path
+        }
+        for key in ConfigurationKey.boardKeys {
+            let value: String?
+            switch key.name {
+            case "limit": value = options.limit != defaults.limit ? "\(options.limit)" : nil
+            case "no-autoplay": value = !options.autoPlays && options.buttons.isEmpty && !demoButtons ? "true" : nil
+            case "reduce-motion": value = options.reduceMotion ? "true" : nil
+            case "fps": value = options.framesPerSecond != defaults.framesPerSecond ? "\(options.framesPerSecond)" : nil
+            case "color": value = options.colorMode != defaults.colorMode ? options.colorMode.rawValue : nil
+            case "icons": value = options.iconStyle?.rawValue
+            case "title": value = options.title ?? (demoButtons ? "Inbox" : nil)
+            case "badge-corner":
+                value = options.badgeCorner != defaults.badgeCorner ? options.badgeCorner.rawValue : nil
+            case "counts-from": value = whole(options.countsPath)
+            case "every":
+                value =
+                    options.watchIntervalSeconds != defaults.watchIntervalSeconds
+                    ? duration(options.watchIntervalSeconds) : nil
+            case "events-to": value = whole(options.eventsPath)
+            case "no-title": value = options.setsWindowTitle ? nil : "true"
+            case "notify":
+                value = options.notificationMode != defaults.notificationMode ? options.notificationMode.rawValue : nil
+            default: value = nil
+            }
+            if let value {
+                lines.append("\(key.name) = \(try line(value, of: key.name))")
+            }
+        }
+        let titles = buttons.map(\.title)
+        func belongs(_ command: ButtonCommand, to index: Int) -> Bool {
+            BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) == index
+        }
+        for (index, button) in buttons.enumerated() {
+            lines += ["", "[\(button.title)]", "symbol = \(button.symbolName)"]
+            switch button.style {
+            case .count where button.count != 0: lines.append("badge = \(button.count)")
+            case .count: break
+            case .dot: lines.append("badge = dot")
+            case .text(let word): lines.append("badge = text=\(try line(word, of: "badge"))")
+            }
+            if button.badgeColor != .systemRed {
+                let name = RGBColor.named.first { $0.color == button.badgeColor }?.name
+                lines.append("color = \(name ?? button.badgeColor.description)")
+            }
+            if button.showsZero { lines.append("show-zero = true") }
+            if let noun = button.noun { lines.append("noun = \(noun.singular)/\(noun.plural)") }
+            let watches = options.watches.filter { belongs($0, to: index) }
+            let intervals = Set(watches.map { $0.intervalSeconds ?? options.watchIntervalSeconds })
+            if intervals.count > 1 {
+                throw Options.UsageError(
+                    message: "--print-config: the watches of '\(button.title)' run every "
+                        + OptionValue.list(intervals.sorted().map(duration), conjunction: "and")
+                        + ", and a section of a board's file has one every; give them one")
+            }
+            if let interval = intervals.first, interval != options.watchIntervalSeconds {
+                lines.append("every = \(duration(interval))")
+            }
+            for (key, list) in [
+                ("watch", watches), ("on-press", options.pressCommands), ("open", options.openCommands),
+            ] {
+                for command in list where belongs(command, to: index) {
+                    lines.append("\(key) = \(try line(command.command, of: key, button: button.title))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A value as a line of the file holds it, blanks around it dropped as reading drops them.
+    ///
+    /// - Throws: A usage error for a value a line cannot hold: one with a line break, or one that ends in ` \`,
+    ///   which would go on in the next line.
+    private static func line(_ value: String, of key: String, button: String? = nil) throws(Options.UsageError)
+        -> String
+    {
+        let trimmed = value.trimmingBlanks()
+        let whose = button.map { "the \(key) of '\($0)'" } ?? key
+        if trimmed.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            throw Options.UsageError(
+                message: "--print-config: \(whose) holds a line break, which a line of a board's file cannot; "
+                    + "put the command in a script")
+        }
+        if trimmed.hasSuffix(" \\") || trimmed.hasSuffix("\t\\") {
+            throw Options.UsageError(
+                message: "--print-config: \(whose) ends in ' \\', which a board's file reads as going on in the "
+                    + "next line")
+        }
+        return trimmed
+    }
+
+    /// A duration as a file gives it back exactly: `30s`, `5m`, `1.5s`, `250ms`.
+    static func duration(_ seconds: Double) -> String {
+        let described = DurationText.describe(seconds: seconds)
+        if DurationText.parse(described) == seconds { return described }
+        let milliseconds = seconds * 1000
+        if milliseconds == milliseconds.rounded(), DurationText.parse("\(Int(milliseconds))ms") == seconds {
+            return "\(Int(milliseconds))ms"
+        }
+        return "\(seconds)s"
+    }
+}

@@ -1,0 +1,155 @@
+import BadgeKit
+import Testing
+
+@testable import badgebar
+
+/// `--print-config`: the board a command line (and a file) describes, as a file that gives it back.
+@Suite struct PrintConfigTests {
+    /// The options a command line gives.
+    func flags(_ arguments: [String]) throws -> Options {
+        guard case .run(let options) = try Options.parse(arguments) else { throw Options.UsageError(message: "") }
+        return options
+    }
+
+    /// The options a printed file gives back, read as badgebar reads a file given with no other flag.
+    func reload(_ text: String) throws -> Options {
+        let file = try ConfigurationFile.parse(text, path: "printed.conf")
+        guard case .run(let options) = try Options.parse([], environment: { _ in nil }, file: file) else {
+            throw Options.UsageError(message: "")
+        }
+        return options
+    }
+
+    /// Options as the file would give them: what is the command line's own set aside.
+    func board(_ options: Options) -> Options {
+        var board = options
+        board.printsConfig = false
+        board.configurationPath = nil
+        return board
+    }
+
+    static let everyOption = [
+        "--limit", "9", "--no-autoplay", "--reduce-motion", "--fps", "30", "--color", "never", "--icons", "ascii",
+        "--title", "Status", "--button", "Mail:envelope:5:blue:show-zero:noun=message/messages",
+        "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new", "--button", "Jobs:gear:0",
+        "--badge-corner", "bottom-leading", "--counts-from", "/tmp/counts", "--every", "1.5s",
+        "--watch", "Mail@5m=notmuch count tag:unread", "--watch", "news=printf 'News=%d\\n' 3",
+        "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
+        "--events-to", "/tmp/events.jsonl", "--no-title", "--notify", "unfocused", "--print-config",
+    ]
+
+    @Test func everyOptionRoundTrips() throws {
+        let options = try flags(Self.everyOption)
+        let text = try ConfigurationFile.text(describing: options, workingDirectory: "/home/me")
+        var expected = board(options)
+        // The file names buttons by their own titles.
+        expected.watches[1].buttonTitle = "News"
+        #expect(try reload(text) == expected)
+        // Every key of the file is in it.
+        for key in ConfigurationKey.boardKeys.filter({ $0.name != "no-autoplay" }) + ConfigurationKey.buttonKeys {
+            #expect(text.contains("\n\(key.name) = "), "\(key.name)")
+        }
+        #expect(
+            text == """
+                \(ConfigurationFile.printedHeader)
+                limit = 9
+                reduce-motion = true
+                fps = 30
+                color = never
+                icons = ascii
+                title = Status
+                badge-corner = bottom-leading
+                counts-from = /tmp/counts
+                every = 1.5s
+                events-to = /tmp/events.jsonl
+                no-title = true
+                notify = unfocused
+
+                [Mail]
+                symbol = envelope
+                badge = 5
+                color = blue
+                show-zero = true
+                noun = message/messages
+                every = 5m
+                watch = notmuch count tag:unread
+                on-press = notmuch tag -unread tag:unread
+                on-press = beep
+
+                [News]
+                symbol = newspaper
+                badge = dot
+                color = #123456
+                watch = printf 'News=%d\\n' 3
+
+                [Beta]
+                symbol = star
+                badge = text=new
+
+                [Jobs]
+                symbol = gear
+                open = tig
+
+                """)
+        // Printed again from what it gives, the file is the same.
+        #expect(try ConfigurationFile.text(describing: reload(text), workingDirectory: "/") == text)
+    }
+
+    @Test func theDemoRoundTripsAndItsButtonsComeInWithTheirCommands() throws {
+        #expect(
+            try ConfigurationFile.text(describing: flags([]), workingDirectory: nil) == ConfigurationFile.printedHeader
+                + "\n")
+        let still = try flags(["--no-autoplay", "--limit", "9"])
+        #expect(try reload(ConfigurationFile.text(describing: still, workingDirectory: nil)) == still)
+        // A command for a demo's button brings the demo's buttons in, titled as the demo is.
+        let watched = try flags(["--watch", "cart=echo 2", "--limit", "9"])
+        let text = try ConfigurationFile.text(describing: watched, workingDirectory: nil)
+        let reloaded = try reload(text)
+        #expect(reloaded.title == "Inbox")
+        #expect(reloaded.buttons == Inbox.demo(startTime: 0, autoPlays: false, limit: 9).toolbar.buttons)
+        #expect(reloaded.watches == [ButtonCommand(buttonTitle: "Cart", command: "echo 2")])
+        #expect(
+            App(options: reloaded).makeModel(startTime: 0).toolbar.buttons
+                == App(options: watched).makeModel(startTime: 0).toolbar.buttons)
+    }
+
+    @Test func relativePathsAreWrittenWhole() throws {
+        let options = try flags(["--counts-from", "counts", "--events-to", "-"])
+        let text = try ConfigurationFile.text(describing: options, workingDirectory: "/work/")
+        #expect(text.contains("\ncounts-from = /work/counts\n") && text.contains("\nevents-to = -\n"))
+    }
+
+    @Test func whatAFileCannotSayIsRefused() throws {
+        func refusal(_ arguments: [String]) -> String? {
+            do {
+                _ = try ConfigurationFile.text(describing: flags(arguments), workingDirectory: nil)
+                return nil
+            } catch {
+                return (error as? Options.UsageError)?.message
+            }
+        }
+        #expect(
+            refusal(["--button", "A:star:0", "--watch", "A@5s=a", "--watch", "A=b"])
+                == "--print-config: the watches of 'A' run every 5s and 30s, and a section of a board's file has one "
+                + "every; give them one")
+        #expect(
+            refusal(["--button", "A:star:0", "--watch", "A=(sleep 1\n) & yes"])
+                == "--print-config: the watch of 'A' holds a line break, which a line of a board's file cannot; put "
+                + "the command in a script")
+        #expect(
+            refusal(["--button", "A:star:0", "--open", "A=echo \\"])
+                == "--print-config: the open of 'A' ends in ' \\', which a board's file reads as going on in the next "
+                + "line")
+        // Watches of one button on the same interval, given or not, make one every.
+        #expect(refusal(["--button", "A:star:0", "--every", "5s", "--watch", "A@5s=a", "--watch", "A=b"]) == nil)
+    }
+
+    @Test func durationsAreWrittenToReadBackExactly() {
+        for seconds in [0.1, 0.25, 1, 1.5, 1.25, 30, 90, 300, 3600, 5400, 86_400] {
+            let text = ConfigurationFile.duration(seconds)
+            #expect(DurationText.parse(text) == seconds, "\(seconds): \(text)")
+        }
+        #expect(ConfigurationFile.duration(300) == "5m")
+        #expect(ConfigurationFile.duration(1.25) == "1250ms")
+    }
+}

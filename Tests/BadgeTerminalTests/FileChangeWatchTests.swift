@@ -1,0 +1,86 @@
+import BadgeKit
+import CNCursesW
+import Foundation
+import Testing
+
+@testable import BadgeTerminal
+
+/// Being told of a changed file without polling: inotify on Linux, through the run loop.
+@Suite struct FileChangeWatchTests {
+    /// A folder of its own, removed at the end.
+    final class Folder {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        func write(_ text: String, to name: String) throws {
+            try text.write(toFile: path + "/" + name, atomically: false, encoding: .utf8)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Whether the watch's descriptor is readable within a moment.
+    private func isReadable(_ watch: FileChangeWatch) -> Bool {
+        guard let descriptor = watch.descriptor else { return false }
+        var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        return poll(&polled, 1, 500) == 1
+    }
+
+    @Test func aFileWrittenOrMovedIntoPlaceIsToldAndOthersInItsFolderAreNot() throws {
+        let folder = try Folder()
+        try folder.write("one", to: "board.conf")
+        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        try #require(watch.descriptor != nil, "inotify on Linux")
+        #expect(!isReadable(watch), "nothing happened yet")
+        try folder.write("two", to: "board.conf")
+        #expect(isReadable(watch) && watch.takeChange())
+        #expect(!isReadable(watch), "taken")
+        try folder.write("other", to: "notes.txt")
+        #expect(isReadable(watch) && !watch.takeChange(), "another file wakes the watch but is not the file")
+        // An editor's save: a new file moved over the old one.
+        try folder.write("three", to: "board.conf.tmp")
+        #expect(rename(folder.path + "/board.conf.tmp", folder.path + "/board.conf") == 0)
+        #expect(isReadable(watch) && watch.takeChange())
+    }
+
+    @Test func aLinkIsFollowedToTheFileItNames() throws {
+        let folder = try Folder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/dotfiles", withIntermediateDirectories: true)
+        try folder.write("one", to: "dotfiles/board.conf")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/board.conf", withDestinationPath: folder.path + "/dotfiles/board.conf")
+        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        try folder.write("two", to: "dotfiles/board.conf")
+        #expect(isReadable(watch) && watch.takeChange())
+    }
+
+    @Test func aFolderThatIsNotThereIsNotWatched() {
+        let watch = FileChangeWatch(path: "/nonexistent/badgebar/config")
+        #expect(watch.descriptor == nil && !watch.takeChange())
+    }
+
+    /// A program that quits when told of a changed file.
+    private struct Reloader: TerminalProgram {
+        var told: [ProgramEvent] = []
+        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
+            guard case .fileChanged = event else { return .none }
+            told.append(event)
+            return .quit
+        }
+        func render(into canvas: inout Canvas, at time: Double) {}
+        func nextWakeTime(after time: Double) -> Double? { nil }
+    }
+
+    @Test func theRunnerTellsTheProgramOfAChangeByTheWatchsIndex() throws {
+        let folder = try Folder()
+        try folder.write("one", to: "a.conf")
+        try folder.write("one", to: "b.conf")
+        let watches = [FileChangeWatch(path: folder.path + "/a.conf"), FileChangeWatch(path: folder.path + "/b.conf")]
+        try folder.write("two", to: "b.conf")
+        let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
+        var program = Reloader()
+        #expect(ProgramRunner.run(&program, on: terminal, fileWatches: watches) == .quit)
+        #expect(program.told == [.fileChanged(watch: 1)])
+    }
+}
