@@ -88,6 +88,29 @@ extension EndToEnd {
             #expect(first != next)
         }
 
+        @Test("A board's file streams, and is read again on SIGUSR2 keeping the counts; a broken edit says why")
+        func boardFile() throws {
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let file = directory + "/board.conf"
+            try "[Mail]\nsymbol = envelope\nbadge = 2\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--config", file, "--control", directory + "/control",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@ 2")
+            try "Mail=7\n".write(toFile: directory + "/control", atomically: false, encoding: .utf8)
+            #expect(run.nextLine() == "@ 7")
+            try "[Mail]\nsymbol = envelope\nbadge = 2\n\n[Jobs]\nsymbol = gear\nbadge = 1\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            kill(run.process.pid, SIGUSR2)
+            #expect(run.nextLine() == "@ 7  % 1", "Mail keeps the count it was given; Jobs is new")
+            try "[Mail]\nsymbl = envelope\n".write(toFile: file, atomically: true, encoding: .utf8)
+            kill(run.process.pid, SIGUSR2)
+            #expect(run.staysSilent(for: 0.5), "a broken file leaves the board as it was")
+            #expect(run.readErrors().contains("board.conf:2:"), "and says where: \(run.errorText)")
+        }
+
         @Test("Idle means asleep: no output and no wakeups while nothing changes")
         func idleStream() throws {
             let run = try StreamRun([
