@@ -31,7 +31,8 @@ let package = Package(
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "TestSupport"]),
         .testTarget(
             name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
-        .testTarget(name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW"]),
+        .testTarget(
+            name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW", "TestSupport"]),
         // CNCursesW declares the pseudo-terminal calls (posix_openpt and the like) the end-to-end tests use.
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "CNCursesW", "TestSupport"]),
     ],

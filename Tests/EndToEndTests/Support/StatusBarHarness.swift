@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A real status bar run headless by `Tools/status-bars.py` with a recipe of
@@ -130,20 +131,8 @@ enum StatusBarRecipe {
     /// The placeholders the recipes may use.
     static let placeholders: Set<String> = ["@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@"]
 
-    /// What the documentation writes for each placeholder: the program on the PATH, the counts file
-    /// of the README's tmux recipe, and FIFOs in the user's runtime folder (every bar runs these
-    /// commands through a shell, which expands the variable).
-    static let documentedNames = [
-        "@BADGEBAR@": "badgebar", "@COUNTS@": "~/.cache/badgebar-counts",
-        "@FIFO@": "$XDG_RUNTIME_DIR/badgebar-counts", "@CONTROL@": "$XDG_RUNTIME_DIR/badgebar-control",
-    ]
-
-    /// The recipe as the documentation shows it, so a test can compare the two.
+    /// The recipe as the documentation shows it (``DocumentedRecipe``), so a test can compare the two.
     static func documented(_ name: String) throws -> String {
-        var text = try self.text(name)
-        for (placeholder, documented) in documentedNames {
-            text = text.replacing(placeholder, with: documented)
-        }
-        return text
+        DocumentedRecipe.text(of: try text(name))
     }
 }
