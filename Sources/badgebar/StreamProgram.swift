@@ -175,6 +175,9 @@ struct StreamProgram: TerminalProgram {
         for (index, button) in board.toolbar.buttons.enumerated() where index < counts.count {
             if button.count > counts[index] {
                 risingUntil[index] = time + Self.risingSeconds
+            } else if button.count < counts[index] {
+                // A count that goes down (a press that clears it, say) rises no more.
+                risingUntil[index] = -Double.infinity
             }
             counts[index] = button.count
         }

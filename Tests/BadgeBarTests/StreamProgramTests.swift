@@ -64,7 +64,12 @@ import Testing
         #expect(
             stream.nextWakeTime(after: 1) == 1 + StreamProgram.risingSeconds,
             "i3bar shows the rise: one wake at its end")
-        let later = written(stream.update(.tick, at: 1 + StreamProgram.risingSeconds), sink: 0)
+        let cleared = written(stream.update(.line("Jobs=0", source: 1), at: 2), sink: 0)
+        #expect(cleared.count == 1 && !cleared[0].contains("urgent"), "a count that goes down rises no more")
+        #expect(stream.nextWakeTime(after: 2) == nil)
+        _ = stream.update(.line("Jobs=4", source: 1), at: 3)
+        #expect(stream.nextWakeTime(after: 3) == 3 + StreamProgram.risingSeconds)
+        let later = written(stream.update(.tick, at: 3 + StreamProgram.risingSeconds), sink: 0)
         #expect(later.count == 1 && !later[0].contains("urgent"), "the urgent mark goes when the while ends")
     }
 
