@@ -5,6 +5,7 @@
 #   build   writes the site into .build/docs (serve that folder: python3 -m http.server -d .build/docs);
 #           DOCS_BASE_PATH=/BadgeBar builds it for a site served under that path
 #   check   the same conversions with no site written
+#   DOCS_KEEP_WORK=1 keeps the conversions' folder (archives and logs) and names it
 # Either fails, printing them, on any DocC warning or error: a link that does not resolve (a public page may
 # link only to public symbols), a parameter left without words, a landing page that leaves a public type out
 # of its topics.
@@ -13,7 +14,8 @@
 # this needs no compiling. Each module is converted twice: its public symbols, for the site (BadgeTerminal's
 # pages link to BadgeKit's as ``/BadgeKit/Canvas``, through --dependency, and docc merge puts both in one site);
 # and every symbol down to private ones, only for the diagnostics, so that a doc comment of the package's own
-# links to what exists too.
+# links to what exists too. The symbol graphs carry extension blocks, so what BadgeTerminal adds to BadgeKit's
+# types has pages of its own (curated as ``BadgeKit`` on BadgeTerminal's landing page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-build}
@@ -32,14 +34,14 @@ built="$(Tools/library-build.sh)"
 # The conversions write some 10,000 small files, kept only for the diagnostics and the merge: in memory
 # (/dev/shm) where there is such a place, as writing and removing them on a busy disk takes longer than the rest.
 work="$(mktemp -d /dev/shm/badgebar-docs.XXXXXX 2>/dev/null || mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${DOCS_KEEP_WORK:-}" ] && echo "kept $work" || rm -rf "$work"' EXIT
 target="$("$swift" -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 
 for module in "${modules[@]}"; do
     for level in public private; do
         mkdir -p "$work/graphs-$level/$module"
         "$extract" -module-name "$module" -target "$target" -I "$built/Modules" -I Sources/CNCursesW \
-            -module-cache-path "$work/module-cache" -minimum-access-level "$level" \
+            -module-cache-path "$work/module-cache" -minimum-access-level "$level" -emit-extension-block-symbols \
             -output-dir "$work/graphs-$level/$module"
     done
 done
@@ -92,13 +94,12 @@ for module in modules:
             if re.match(r"(warning|error|note): |docc convert of ", block) and key not in seen:
                 seen.add(key)
                 blocks.append(block)
-    # Every public type is curated in a topic group of the landing page: none is left to docc's own groups
-    # (a module extended by BadgeTerminal, such as BadgeKit itself, has its own group and is not a type).
+    # Every public type is curated in a topic group of the landing page: none is left to docc's own groups.
     page = work / f"{module}.doccarchive/data/documentation/{module.lower()}.json"
     if page.exists():
         sections = json.loads(page.read_text()).get("topicSections", [])
         for section in sections:
-            if section.get("generated") and section.get("title") != "Extended Modules":
+            if section.get("generated"):
                 names = ", ".join(identifier.rsplit("/", 1)[-1] for identifier in section["identifiers"])
                 blocks.append(f"warning: {module}.md leaves out of its topics: {names} (docc lists them under {section['title']})")
 if blocks:
@@ -107,8 +108,8 @@ PYTHON
 if [ -s "$work/diagnostics.txt" ]; then
     cat "$work/diagnostics.txt" >&2
     echo >&2
-    echo "DocC has something to say about the documentation (above); the site was not written." >&2
-    echo "(Its locations are relative to the catalog, Sources/MODULE/MODULE.docc.)" >&2
+    echo "DocC has something to say about the documentation (above; its locations are relative to the" >&2
+    echo "catalog, Sources/MODULE/MODULE.docc), so the documentation fails$([ "$mode" = build ] && echo ' and no site was written')." >&2
     exit 1
 fi
 
