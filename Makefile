@@ -19,7 +19,7 @@ ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: run build test lint format clean deps test-deps bench bench-soak bench-venv coverage install uninstall \
-	api-check api-baseline status-bars
+	api-check api-baseline status-bars docs docs-check
 
 ## run: build the release binary and open the Inbox demo (pass flags with ARGS="--no-autoplay")
 run: build
@@ -50,8 +50,8 @@ uninstall:
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/badgebar" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_badgebar" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/badgebar.fish"
 
-## test: the API baseline, unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
-test: deps test-deps api-check
+## test: the API baseline, the documentation, unit tests and end-to-end tests of the release binary in tmux and in xterm under Xvfb
+test: deps test-deps api-check docs-check
 	$(SWIFT) build $(RELEASE_FLAGS) --product badgebar
 	$(SWIFT) build --product badgebar-example
 	$(SWIFT) build --package-path Tests/Fixtures/OwnProgram
@@ -72,6 +72,16 @@ api-check: deps
 ## api-baseline: write api/*.txt anew from the code, for a change of the surface that is meant
 api-baseline: deps
 	SWIFT=$(SWIFT) Tools/api-check.sh update
+
+## docs: the DocC documentation of BadgeKit and BadgeTerminal as one static site in .build/docs (fails on any DocC warning)
+# Serve it with python3 -m http.server -d .build/docs and open /documentation/; DOCS_BASE_PATH=/path builds it
+# for a site served under that path.
+docs: deps
+	SWIFT=$(SWIFT) Tools/docs.sh build
+
+## docs-check: the same conversions, no site: a link that does not resolve or any other DocC warning fails
+docs-check: deps
+	SWIFT=$(SWIFT) Tools/docs.sh check
 
 ## bench: measure the release binary on pseudo-terminals and the renderer in process (see Benchmarks/README.md)
 bench: deps bench-venv

@@ -9,15 +9,11 @@ mode=${1:-check}
 swift=${SWIFT:-swift}
 digester="$(dirname "$(readlink -f "$(command -v "$swift")")")/swift-api-digester"
 # The surface is read from the public module interfaces (.swiftinterface), which hold what is public and nothing
-# that is the package's own; they are made in a build of their own, with library evolution, beside the usual one.
-scratch=.build/api
-"$swift" build --scratch-path "$scratch" --target BadgeTerminal -Xswiftc -enable-library-evolution \
-    -Xswiftc -emit-module-interface -Xswiftc -no-verify-emitted-module-interface >/dev/null 2>&1 ||
-    "$swift" build --scratch-path "$scratch" --target BadgeTerminal -Xswiftc -enable-library-evolution \
-        -Xswiftc -emit-module-interface -Xswiftc -no-verify-emitted-module-interface
+# that is the package's own; they are made in a build of their own, with library evolution, beside the usual one
+# (Tools/library-build.sh).
+built="$(Tools/library-build.sh)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-built="$("$swift" build --scratch-path "$scratch" --show-bin-path)"
 for module in BadgeKit BadgeTerminal; do
     cp "$built/$module.build/$module.swiftinterface" "$work/"
 done

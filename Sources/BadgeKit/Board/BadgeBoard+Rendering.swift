@@ -176,7 +176,7 @@ extension BadgeBoard {
             widths: widths)
     }
 
-    /// The lines of the help overlay: every key in ``keyBindings`` and what it does.
+    /// The lines of the help overlay: every key the board answers and what it does.
     public var helpLines: [String] {
         ["Keys", ""]
             + Self.keyBindings.map { binding in

@@ -4,7 +4,7 @@
 /// It is the model of every toolbar `badgebar` shows, the Inbox demo (``Inbox/demo(startTime:autoPlays:limit:reduceMotion:)``)
 /// and toolbars of the user's own buttons alike. Events and clock ticks go in, a new state
 /// comes out; ``render(into:at:appearance:)`` draws any state at any instant. Keys act through
-/// the table ``keyBindings``; an optional ``AutoPlay`` script raises counts until the first key or click.
+/// one table of key bindings, which ``helpLines`` lists; an optional ``AutoPlay`` script raises counts until the first key or click.
 public struct BadgeBoard: Sendable {
     /// The title and buttons; their counts change only through the board, which records each change as an event.
     public internal(set) var toolbar: BadgeToolbar
@@ -205,7 +205,7 @@ public struct BadgeBoard: Sendable {
     /// The window's title: the toolbar's (``BadgeToolbar/windowTitle``), `(101) Inbox`.
     public var windowTitle: String { toolbar.windowTitle }
 
-    /// Reacts to an event, as the binding in ``keyBindings`` that it sets off says.
+    /// Reacts to an event, as the key binding that it sets off says (``helpLines`` lists them).
     ///
     /// - Parameters:
     ///   - event: What happened.

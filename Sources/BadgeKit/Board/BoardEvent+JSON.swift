@@ -8,7 +8,7 @@ extension BoardEvent {
     /// with it linked and unused, against 6.4 MiB), too close to the 8 MiB budget of
     /// `make bench`; the binary grew from 17 to 25 MB. The encoder also orders keys by hash
     /// (or alphabetically), where a reader of a log expects the time first. Strings are
-    /// escaped as ``JSONText/appendString(_:to:)`` does, as the asciicast recorder's are.
+    /// escaped as JSON asks, by the same code as the asciicast recorder's.
     ///
     /// - Parameter unixTime: When it happened, in seconds since 1970; written with milliseconds.
     public func jsonLine(unixTime: Double) -> String {

@@ -2,7 +2,7 @@
 /// window's title and notifications, in one value that inputs change and that answers with effects.
 ///
 /// The engine owns each fact once: a count and its stale reason live on the
-/// ``board``, a watch's turn and its last problem in ``watches``, a running
+/// ``board``, a watch's turn and its last problem in the engine's watch schedule, a running
 /// command in the engine. Every front end (the full screen, line mode, a single
 /// reading, a status bar's stream) hands it ``BoardInput`` values with the time
 /// and carries out the ``BoardEffect`` values it returns, so none of them

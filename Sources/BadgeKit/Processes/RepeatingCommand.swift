@@ -4,8 +4,8 @@
 /// for the request to run now (on the runner, `.run(request)`), hands the result
 /// to ``finish(_:at:)``, and reads it as ``ProcessResult/text`` or
 /// ``ProcessResult/count``; ``nextRunTime(after:)`` says when to wake. One run at
-/// a time: a run still going at its next turn skips that turn. The rules are the
-/// board's watches' own (``WatchSchedule``).
+/// a time: a run still going at its next turn skips that turn. The rules are those
+/// of a board's watches, whose schedule it runs on.
 public struct RepeatingCommand: Sendable, Equatable {
     /// The command, run with `/bin/sh -c`.
     public let command: String

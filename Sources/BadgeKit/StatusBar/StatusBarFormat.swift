@@ -49,6 +49,8 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
     /// The toolbar in this form, one line without its line end.
     ///
     /// - Parameters:
+    ///   - toolbar: The buttons and their counts, as they are now.
+    ///   - style: The icons' glyph set and the colours the bar has.
     ///   - state: What a stream knows besides the toolbar: the buttons whose counts
     ///     are rising and why counts may be out of date. `--once` knows neither.
     ///   - pressCommand: The command a click on a button runs, in the forms that can

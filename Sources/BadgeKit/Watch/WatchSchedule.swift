@@ -125,7 +125,7 @@ package struct WatchSchedule: Sendable, Equatable {
         }
     }
 
-    /// Holds a button's watches while a command its press started runs; ``releasePress(ofButtonAt:)`` lets them go.
+    /// Holds a button's watches while a command its press started runs; ``release(heldWatches:)`` lets them go.
     ///
     /// - Returns: The watches held, to release the same ones even if what they feed changes meanwhile.
     @discardableResult

@@ -9,7 +9,7 @@ import CNCursesW
 /// screen does, in raw mode with no echo (output processing stays on, so each
 /// line starts at the left edge), and puts the modes back on every way out:
 /// quit, a signal, a hang-up, suspend, a child given the terminal, and a crash
-/// (``CrashGuard``). The same ``ProgramRunner`` drives it, so signals, suspend and
+/// (a handler of the crash signals). The same ``ProgramRunner`` drives it, so signals, suspend and
 /// exit statuses are the full screen's.
 public final class LineModeTerminal: TerminalBackend {
     /// Where line mode reads keys from.
@@ -54,7 +54,7 @@ public final class LineModeTerminal: TerminalBackend {
 
     /// Finds the keyboard, if asked for one, and puts it in raw mode.
     ///
-    /// Call ``SignalRelay/install(events:)`` first, so signals reach the run loop.
+    /// Signals reach the run loop only once the signal handlers are installed, which must come first.
     ///
     /// - Parameters:
     ///   - source: Where keys come from.

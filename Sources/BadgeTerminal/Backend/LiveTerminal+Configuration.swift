@@ -15,7 +15,7 @@ extension LiveTerminal {
         public var drawsOnTTY = false
         /// Whether the program may set the window's title (``TerminalBackend/setWindowTitle(_:)``), where the terminal has one.
         public var setsWindowTitle = false
-        /// Whether to ask the terminal for focus reports (``InputEvent/focus(isFocused:)``).
+        /// Whether to ask the terminal for focus reports (``/BadgeKit/InputEvent/focus(isFocused:)``).
         public var reportsFocus = false
         /// Whether the program sends desktop notifications (``TerminalBackend/notify(title:body:)``); inside tmux,
         /// tmux is asked at the start whether they may pass through it.

@@ -3,11 +3,10 @@ import CNCursesW
 
 /// The real terminal: ncurses paints, keys and mouse reports are decoded from the bytes read, signals arrive as events.
 ///
-/// It puts together the parts of the terminal layer: a ``TerminalSession``
-/// (modes, the alternate screen, restoring), a ``ScreenPainter`` (ncurses,
-/// writing into memory), a ``TerminalOutput`` (the non-blocking queue to the
-/// terminal, with the recording as its tee), an ``InputDecoder`` and the
-/// ``SignalRelay``. One `poll` waits for all of them.
+/// It puts together the parts of the terminal layer: the session (modes, the
+/// alternate screen, restoring), the painter (ncurses, writing into memory), the
+/// output queue (non-blocking, to the terminal, with the recording as its tee),
+/// the input decoder and the signal relay. One `poll` waits for all of them.
 public final class LiveTerminal: TerminalBackend {
     /// The colour depth ncurses found and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities
@@ -34,8 +33,8 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Checks the environment, then takes the terminal on standard input and output.
     ///
-    /// Call ``SignalRelay/install(events:)`` first, so that ncurses installs no
-    /// signal handlers of its own.
+    /// The signal handlers are installed first, as ``ProgramRunner/run(named:configuration:_:)``
+    /// does, so that ncurses installs none of its own.
     ///
     /// - Parameters:
     ///   - configuration: Colour, Esc delay, mouse, and where keys come from.

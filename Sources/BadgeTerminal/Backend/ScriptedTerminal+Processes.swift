@@ -5,17 +5,17 @@ extension ScriptedTerminal {
     ///
     /// Its result reaches the program as ``ProgramEvent/processFinished(_:)`` at
     /// that time on the virtual clock, as a real child's would, with its output
-    /// cut to the request's ``ProcessRequest/outputLimitBytes``. A request whose
-    /// ``ProcessRequest/timeLimitSeconds`` runs out before the answer, or as it
-    /// comes, ends ``ProcessResult/Termination/timedOut`` at the limit instead,
+    /// cut to the request's ``/BadgeKit/ProcessRequest/outputLimitBytes``. A request whose
+    /// ``/BadgeKit/ProcessRequest/timeLimitSeconds`` runs out before the answer, or as it
+    /// comes, ends ``/BadgeKit/ProcessResult/Termination/timedOut`` at the limit instead,
     /// having written nothing.
     public struct ProcessAnswer: Sendable, Equatable {
         /// What the run writes on its standard output.
         public var output: [UInt8]
         /// What it writes on its standard error; its first line that is not empty becomes the result's
-        /// ``ProcessResult/firstErrorLine``.
+        /// ``/BadgeKit/ProcessResult/firstErrorLine``.
         public var errors: String
-        /// How it ends; ``ProcessResult/Termination/couldNotStart(_:)`` makes it fail as it starts.
+        /// How it ends; ``/BadgeKit/ProcessResult/Termination/couldNotStart(_:)`` makes it fail as it starts.
         public var termination: ProcessResult.Termination
         /// How long after its start it ends, in seconds on the virtual clock.
         public var afterSeconds: Double
@@ -75,7 +75,7 @@ extension ScriptedTerminal {
     /// it matches the same request too, so the answers given for one command are
     /// used in turn, and the last one answers every request after. A request no
     /// answer matches fails as it starts, with
-    /// ``ProcessResult/Termination/couldNotStart(_:)`` saying so.
+    /// ``/BadgeKit/ProcessResult/Termination/couldNotStart(_:)`` saying so.
     ///
     /// - Parameters:
     ///   - command: The command, as the request has it.

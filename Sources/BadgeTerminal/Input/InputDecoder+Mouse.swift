@@ -6,7 +6,9 @@ extension InputDecoder {
 
     /// The event of an SGR (1006) mouse report, `CSI < Cb ; Cx ; Cy M` or `m`, whose numbers are `parameters`.
     ///
-    /// - Parameter isRelease: Whether the final byte was `m`, a button coming up.
+    /// - Parameters:
+    ///   - parameters: The report's three numbers: the button code, the column and the row.
+    ///   - isRelease: Whether the final byte was `m`, a button coming up.
     static func sgrMouseEvent(_ parameters: ControlSequenceParameters, isRelease: Bool) -> MouseEvent {
         MouseEvent(
             column: cell(parameters[1]), row: cell(parameters[2]),

@@ -1,6 +1,6 @@
 import BadgeKit
 
-/// Turns the bytes a terminal sends into ``InputEvent``s, however long its sequences and however its reads split them.
+/// Turns the bytes a terminal sends into ``/BadgeKit/InputEvent`` values, however long its sequences and however its reads split them.
 ///
 /// A state machine in the model of DEC's VT500 parser (ECMA-48), with UTF-8
 /// assembled in the ground state, a bracketed paste matcher and the X10 mouse

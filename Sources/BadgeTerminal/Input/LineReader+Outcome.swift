@@ -18,7 +18,7 @@ extension LineReader {
         case noLineEnd(source: String)
         /// A read failed.
         case readFailed(source: String, SystemError)
-        /// A termination signal arrived while waiting for more (``LineReader/readToEnd(_:)`` only).
+        /// A termination signal arrived while waiting for more (``LineReader/readToEnd(interruption:_:)`` only).
         case interrupted(signal: Int32)
         /// The FIFO's path names something else now (it was removed, or replaced by a file): reading it would
         /// read that, again and again.

@@ -111,7 +111,7 @@ public final class OutputSink {
     ///
     /// A terminal's description is usually shared with the shell and with standard
     /// input, so the sink writes through a description of its own, made non-blocking
-    /// (``TerminalDevice``'s way), and leaves the shell's flags alone; a pipe or a file
+    /// (as the terminal's own output is), and leaves the shell's flags alone; a pipe or a file
     /// is written as it is, made non-blocking for the sink's lifetime.
     ///
     /// - Parameters:

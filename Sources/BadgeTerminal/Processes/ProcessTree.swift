@@ -22,7 +22,7 @@ package enum ProcessTree {
     /// says whether it is (wraps ``Platform/becomeChildSubreaper()``).
     ///
     /// Only for a program that owns every process it starts: from then on the way out of a
-    /// ``ProgramRunner`` (and of a run of ``ProcessRequest/runAllToEnd(_:endingEveryDescendant:interruption:)``
+    /// ``ProgramRunner`` (and of a run of `ProcessRequest.runAllToEnd(_:endingEveryDescendant:interruption:)`
     /// asked to) ends every descendant outside the program's own session.
     @discardableResult
     package static func adoptOrphans() -> Bool {

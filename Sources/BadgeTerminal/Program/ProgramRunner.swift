@@ -54,7 +54,13 @@ public enum ProgramRunner {
     /// caller goes on using: ending the children and writing what the sinks hold share it with restoring the
     /// terminal.
     ///
-    /// - Parameter exitDeadline: The bound on the way out; it starts when the loop ends.
+    /// - Parameters:
+    ///   - program: The program; it is left in its final state.
+    ///   - terminal: Where it runs.
+    ///   - sources: Live input read line by line.
+    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by index.
+    ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)``.
+    ///   - exitDeadline: The bound on the way out; it starts when the loop ends.
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader], sinks: [OutputSink],
         fileWatches: [FileChangeWatch] = [], exitDeadline: ExitDeadline

@@ -21,7 +21,7 @@ extension SessionRecorder {
         return Array(bytes.suffix(length))
     }
 
-    /// Appends UTF-8 bytes as a JSON string literal (``JSONText/appendString(_:to:)``).
+    /// Appends UTF-8 bytes as a JSON string literal, escaped as BadgeKit's event lines are.
     static func appendJSONString(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         JSONText.appendString(bytes, to: &output)
     }

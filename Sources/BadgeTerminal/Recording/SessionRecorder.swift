@@ -2,7 +2,7 @@ import CNCursesW
 
 /// Writes an asciicast v2 recording without ever blocking: a JSON header, then one line per event.
 ///
-/// ``recordOutput(_:at:)`` and ``recordResize(columns:rows:at:)`` only append whole
+/// ``recordOutput(_:at:)-([UInt8],_)`` and ``recordResize(columns:rows:at:)`` only append whole
 /// JSON lines to a buffer in memory. The run loop polls ``descriptor`` for
 /// `POLLOUT` while ``hasPendingOutput`` is true and calls ``writePending()``, which
 /// writes what the file takes at that moment. At exit, ``finish(waitingAtMostSeconds:)``

@@ -5,7 +5,7 @@ import Synchronization
 private let firstTerminationSignal = Atomic<Int32>(0)
 /// The signals relayed as events that arrived since they were last taken, one bit per signal (bit N-1 for signal N).
 private let caughtSignals = Atomic<UInt64>(0)
-/// The signals that end the program, one bit per signal, fixed by ``SignalRelay/install(events:)``.
+/// The signals that end the program, one bit per signal, fixed by ``SignalRelay/install(events:relaysSuspend:)``.
 private let terminationMask = Atomic<UInt64>(0)
 /// The write end of the self-pipe that wakes the run loop, or -1.
 private let wakeWriteDescriptor = Atomic<Int32>(-1)
@@ -75,6 +75,7 @@ package enum SignalRelay {
     ///   - signal: The signal number.
     ///   - events: Signals the program wants as events, such as SIGUSR1.
     ///   - wasIgnored: Whether the signal was ignored when the program started.
+    ///   - relaysSuspend: Whether SIGTSTP is an event, as ``install(events:relaysSuspend:)`` has it.
     package static func treatment(
         of signal: Int32, events: Set<Int32>, wasIgnored: Bool, relaysSuspend: Bool = true
     ) -> Treatment {
@@ -92,12 +93,12 @@ package enum SignalRelay {
         return .terminates
     }
 
-    /// The read end of the self-pipe, to poll for readability; -1 before ``install(events:)``.
+    /// The read end of the self-pipe, to poll for readability; -1 before ``install(events:relaysSuspend:)``.
     package static var wakeDescriptor: FileDescriptor {
         FileDescriptor(rawValue: wakeReadDescriptor.load(ordering: .sequentiallyConsistent))
     }
 
-    /// Creates the self-pipe and installs a handler for every signal by ``treatment(of:events:wasIgnored:)``.
+    /// Creates the self-pipe and installs a handler for every signal by ``treatment(of:events:wasIgnored:relaysSuspend:)``.
     ///
     /// Wraps `pipe`, `fcntl` and `sigaction`. Safe to call again: the pipe is made once, and
     /// the handlers are installed again with the new set of event signals.
@@ -148,7 +149,7 @@ package enum SignalRelay {
         }
     }
 
-    /// Ignores SIGPIPE and SIGXFSZ from the start, as ``install(events:)`` does, for output written before the relay is
+    /// Ignores SIGPIPE and SIGXFSZ from the start, as ``install(events:relaysSuspend:)`` does, for output written before the relay is
     /// installed or without it (`--help`, `--once`): a write to a closed pipe then fails with `EPIPE` where it can be
     /// reported and end the program with a status of its own, instead of killing it (wraps `sigaction`).
     ///

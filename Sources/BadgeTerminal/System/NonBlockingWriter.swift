@@ -8,7 +8,7 @@ import CNCursesW
 /// ``flush(observing:)`` writes what the descriptor takes now and returns; a
 /// write that fails for good sets ``failure`` and drops what waits. A signal that
 /// interrupts a write on a descriptor that blocks ends the flush too, so a blocked
-/// terminal never holds a termination signal up. ``drain(waitingAtMostSeconds:)``
+/// terminal never holds a termination signal up. ``drain(waitingAtMostSeconds:observing:)``
 /// waits for the reader, for the way out, at most a given time.
 final class NonBlockingWriter {
     /// Where the bytes go.
