@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// A program of a user's own, built on BadgeBar as a package dependency: the README's example,
+// A program of a user's own, built on BadgeBar as a package dependency: docs/library.md's example,
 // compiled by `make test` so the example cannot stop working unnoticed.
 import PackageDescription
 
@@ -14,7 +14,7 @@ let package = Package(
                 .product(name: "BadgeKit", package: "BadgeBar"),
                 .product(name: "BadgeTerminal", package: "BadgeBar"),
             ]),
-        // The README's test of the program on the scripted terminal, as written there.
+        // docs/library.md's test of the program on the scripted terminal, as written there.
         .testTarget(
             name: "UnreadTests",
             dependencies: ["Unread", .product(name: "BadgeTerminal", package: "BadgeBar")]),
