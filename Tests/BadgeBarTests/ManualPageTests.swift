@@ -36,18 +36,18 @@ import Testing
         }
     }
 
-    @Test func everyCrashSignalIsNamedInTheManualPageAndTheReadme() throws {
+    @Test func everyCrashSignalIsNamedInTheManualPageAndTheGuide() throws {
         #expect(CrashGuard.crashSignalNames.contains("SIGSYS"))
         let roffPage = page.replacingOccurrences(of: "\n", with: " ")
         let crash = try #require(roffPage.range(of: "A crash ("), "the sentence about crashes")
         let manualList = roffPage[crash.upperBound...].prefix { $0 != ")" }
-        let readme = try PackageFiles.text(of: "README.md")
+        let guide = try PackageFiles.text(of: "docs/keys-and-options.md")
             .replacingOccurrences(of: "\n  ", with: " ")
-        let crashes = try #require(readme.range(of: "- Crashes ("), "the README's line about crashes")
-        let readmeList = readme[crashes.upperBound...].prefix { $0 != ")" }
+        let crashes = try #require(guide.range(of: "- Crashes ("), "the guide's line about crashes")
+        let guideList = guide[crashes.upperBound...].prefix { $0 != ")" }
         for name in CrashGuard.crashSignalNames {
             #expect(manualList.contains(name), "\(name) in the manual page: \(manualList)")
-            #expect(readmeList.contains(name), "\(name) in the README: \(readmeList)")
+            #expect(guideList.contains(name), "\(name) in docs/keys-and-options.md: \(guideList)")
         }
     }
 

@@ -174,7 +174,9 @@ import Testing
             case .send(let line, let path):
                 #expect(path == control && (line == "refresh" || line.hasPrefix("press ")), "\(invocation.command)")
             case .once:
-                #expect(invocation.options.countsPath == Self.home + "/.cache/badgebar-counts", "\(invocation.command)")
+                #expect(
+                    [nil, Self.home + "/.cache/badgebar-counts"].contains(invocation.options.countsPath),
+                    "\(invocation.command)")
             default:
                 #expect([nil, counts].contains(invocation.options.countsPath), "\(invocation.command)")
                 #expect([nil, control].contains(invocation.options.controlPath), "\(invocation.command)")
@@ -182,11 +184,18 @@ import Testing
         }
     }
 
-    @Test func theReadmesStatusBarSectionPointsToTheGuide() throws {
-        let readme = try PackageFiles.text(of: "README.md")
-        let start = try #require(readme.range(of: "## Once, for status bars\n"))
-        let section = readme[start.upperBound...]
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        #expect(section[..<end].contains("](docs/status-bars.md)"))
+    /// "Every form": a row for each `--format`, in the code's order, and each piece of its example (the text
+    /// between the `…` that stand for the rest) in the golden file of its form, which the code's output is.
+    @Test func everyFormsExampleIsInItsGoldenFile() throws {
+        let rows = MarkdownDocument(text: guide).rawTableRows(under: "| Format | Prints |")
+        #expect(rows.map { $0[0] } == StatusBarFormat.allCases.map { "`\($0.rawValue)`" })
+        for row in rows {
+            let name = row[0].replacingOccurrences(of: "`", with: "")
+            let example = try #require(MarkdownDocument.codeSpans(in: row[1]).first { $0.contains("💬") }, "\(name)")
+            let golden = try PackageFiles.text(of: "Tests/Golden/once/\(name).txt")
+            for piece in example.components(separatedBy: "…") where !piece.isEmpty {
+                #expect(golden.contains(piece), "\(name): \(piece)")
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Ctrl-C, Ctrl-Z and Ctrl-L do what a full-screen program is expected to do for a program that never mentions them.
 @Suite struct ControlKeysTests {
-    /// The README's program: it knows Space and `q`, nothing else.
+    /// The library guide's program: it knows Space and `q`, nothing else.
     struct Counter: TerminalProgram {
         var toolbar = BadgeToolbar(
             title: "Counter", buttons: [BadgedButton(title: "Hits", symbolName: "star", count: 0)])

@@ -75,7 +75,8 @@ import Testing
         #expect(InputDecoder().escapeTimeoutSeconds == 0.025)
         #expect(InputDecoder(escapeTimeoutSeconds: 0.1).escapeTimeoutSeconds == 0.1)
         #expect(
-            InputDecoder.longestEscapeTimeoutSeconds == 0.5, "the README and the end-to-end tests say half a second")
+            InputDecoder.longestEscapeTimeoutSeconds == 0.5,
+            "docs/keys-and-options.md and the end-to-end tests say half a second")
         #expect(InputDecoder(escapeTimeoutSeconds: 60).escapeTimeoutSeconds == 0.5)
         #expect(InputDecoder(escapeTimeoutSeconds: 0.5).escapeTimeoutSeconds == 0.5)
         #expect(InputDecoder(escapeTimeoutSeconds: -1).escapeTimeoutSeconds == 0)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BadgeTerminal
 
-/// The README's own program, as written there, on a scripted terminal.
+/// The own program of `docs/library.md`, as written there, on a scripted terminal.
 private struct Counter: TerminalProgram {
     var toolbar = BadgeToolbar(title: "Counter", buttons: [BadgedButton(title: "Hits", symbolName: "star", count: 0)])
 
@@ -27,7 +27,7 @@ private struct Counter: TerminalProgram {
 }
 
 @Suite struct OneRunLoopTests {
-    @Test func theReadmesScriptedExampleHoldsAsWritten() {
+    @Test func theLibraryGuidesScriptedExampleHoldsAsWritten() {
         let terminal = ScriptedTerminal(script: [
             .init(at: 1, .input(.character(" "))), .init(at: 2, .terminate(SIGTERM)),
         ])

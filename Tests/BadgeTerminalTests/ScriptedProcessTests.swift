@@ -60,7 +60,7 @@ private struct Requester: TerminalProgram {
         return (program, terminal, ending)
     }
 
-    @Test func theReadmesAnswerPrintsItsCountAndExitsHalfASecondAfterTheStart() {
+    @Test func theLibraryGuidesAnswerPrintsItsCountAndExitsHalfASecondAfterTheStart() {
         let (program, terminal, _) = run(
             [.run(ProcessRequest(identifier: 1, command: "notmuch count", environment: ["NOTMUCH_PROFILE": "work"]))]
         ) { terminal in

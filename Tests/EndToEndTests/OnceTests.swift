@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -260,7 +261,7 @@ extension EndToEnd {
             #expect(Self.sleepers(seconds).isEmpty, "left running: \(Self.sleepers(seconds))")
         }
 
-        @Test("The README's status-right recipe in a real tmux: the client draws the badges in their colours")
+        @Test("docs/status-bars.md's status-right recipe in a real tmux: the client draws the badges in their colours")
         func tmuxStatusLine() throws {
             let binary = try BadgebarBinary.path()
             let folder = BadgebarBinary.packageRoot + "/.build/once-tmux-\(getpid())"
@@ -269,9 +270,9 @@ extension EndToEnd {
             let counts = folder + "/counts"
             try "Mail=3\nBuilds=1\n".write(toFile: counts, atomically: true, encoding: .utf8)
 
-            // The recipe as the README gives it, with this binary and this counts file.
-            let readme = try String(contentsOfFile: BadgebarBinary.packageRoot + "/README.md", encoding: .utf8)
-            let block = try #require(readme.firstMatch(of: /```tmux\n((?s).*?)```/)).1
+            // The recipe as the guide gives it, with this binary and this counts file.
+            let guide = try MarkdownDocument("docs/status-bars.md")
+            let block = try #require(guide.fencedBlocks("tmux").first { $0.text.contains("--counts-from") }).text
             #expect(block.contains("#(badgebar --once --format tmux"))
             let status = try TmuxStatusLine(
                 configuration: String(block).replacing("#(badgebar ", with: "#(\(binary) ")
@@ -294,6 +295,36 @@ extension EndToEnd {
                 #expect(row[column].foreground == "38;5;16", "black text: \(row[column])")
             }
             #expect(row[three - 3].background == nil, "the icon is not on the badge: \(row[three - 3])")
+        }
+
+        @Test("The README's status-bar line for tmux, with a watch, in a real tmux: the badge of the files it counts")
+        func readmeTmuxLineWithAWatch() throws {
+            let binary = try BadgebarBinary.path()
+            let folder = BadgebarBinary.packageRoot + "/.build/once-tmux-watch-\(getpid())"
+            try FileManager.default.createDirectory(atPath: folder + "/Maildir/new", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for name in ["a", "b", "c"] {
+                #expect(FileManager.default.createFile(atPath: folder + "/Maildir/new/" + name, contents: Data()))
+            }
+            // The line as the README gives it, with this binary and this maildir.
+            let readme = try MarkdownDocument("README.md")
+            let section = MarkdownDocument(text: try #require(readme.section("In your status bar")))
+            let line = try #require(section.fencedBlocks("tmux").first).text
+            #expect(line.hasPrefix("set -g status-right '#(badgebar --once --format tmux ") && line.contains("--watch"))
+            let configuration = line.replacing("#(badgebar ", with: "#(\(binary) ")
+                .replacing("~/Maildir", with: folder + "/Maildir")
+            let status = try TmuxStatusLine(configuration: "set -g status-interval 1\n" + configuration, in: folder)
+            defer { status.close() }
+            let outer = status.outer
+            let screen = try outer.waitUntil("the badge in the status line", timeout: .seconds(15)) {
+                $0[5].hasSuffix("📨 3")
+            }
+            let styled = try outer.captureWithEscapes()
+            let row = styled.rows[5]
+            let three = try #require(row.lastIndex { $0.text == "3" }, "\(screen)")
+            for column in (three - 1)...(three + 1) {
+                #expect(row[column].background == "48;5;196", "Mail's badge, red: \(row[column])")
+            }
         }
     }
 }

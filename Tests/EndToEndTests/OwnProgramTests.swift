@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// The README's program of a user's own, built by `make test` as a package that depends on ours, run in tmux.
-    @Suite("The README's own program") struct OwnProgramTests {
+    /// docs/library.md's program of a user's own, built by `make test` as a package that depends on ours, run in tmux.
+    @Suite("The library guide's own program") struct OwnProgramTests {
         static let binary = BadgebarBinary.packageRoot + "/Tests/Fixtures/OwnProgram/.build/debug/Unread"
 
         @Test("Its repeating command, a click, Ctrl-Z and fg, the window title and q, with no line of its own for them")
-        func theProgramFromTheReadme() throws {
+        func theProgramFromTheLibraryGuide() throws {
             guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
                 Issue.record(
                     "\(Self.binary) is missing: make test builds it (swift build --package-path Tests/Fixtures/OwnProgram)"

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -97,11 +98,11 @@ extension EndToEnd {
             }
         }
 
-        @Test("The README's tmux recipe is the fixture's, with badgebar and ~/.cache/badgebar-counts in it")
-        func readmeTmuxRecipeIsTheFixture() throws {
-            let readme = try String(contentsOfFile: BadgebarBinary.packageRoot + "/README.md", encoding: .utf8)
-            let block = try #require(readme.firstMatch(of: /```tmux\n((?s).*?)```/)).1
-            #expect(String(block) == (try StatusBarRecipe.documented("tmux.conf")))
+        @Test("docs/status-bars.md's tmux recipe is the fixture's, with badgebar and ~/.cache/badgebar-counts in it")
+        func guideTmuxRecipeIsTheFixture() throws {
+            let guide = try MarkdownDocument("docs/status-bars.md")
+            let block = try #require(guide.fencedBlocks("tmux").first { $0.text.contains("--counts-from") }).text
+            #expect(block == (try StatusBarRecipe.documented("tmux.conf")))
         }
     }
 }

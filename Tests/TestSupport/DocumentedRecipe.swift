@@ -1,7 +1,7 @@
 /// The status-bar recipes of `Tests/Fixtures/StatusBarRecipes` as the documentation shows them.
 ///
 /// The recipes say `@BADGEBAR@` for the program and `@FIFO@`, `@CONTROL@` and `@COUNTS@` for paths; the
-/// README's tmux recipe and `docs/status-bars.md` write the program on the `PATH`, the counts file of the
+/// documentation (`docs/status-bars.md`) writes the program on the `PATH`, the counts file of the
 /// tmux recipe, and FIFOs in the user's runtime folder (every bar runs these commands through a shell,
 /// which expands the variable). The tests that compare the documentation with the recipes use this one table.
 public enum DocumentedRecipe {

@@ -2,10 +2,10 @@ extension BadgeBoard {
     /// Every key and click the toolbar answers, in the order the help lists them.
     ///
     /// The one table of keys: ``handle(_:at:layout:)`` looks events up here (the first
-    /// binding that matches wins), ``helpLines`` lists it, and `badgebar --help`, its man page
-    /// and the README's key table are made from it. To add a key, add a row here, and an
-    /// ``KeyBinding/Action`` case with its effect in ``perform(_:for:at:layout:)`` if it does
-    /// something new. While the help shows, Esc hides it rather than quitting (the `?` row says so).
+    /// binding that matches wins), ``helpLines`` lists it, `badgebar --help` and its man page
+    /// are made from it, and a test holds the key table of `docs/keys-and-options.md` to it. To add a key, add
+    /// a row here, and an ``KeyBinding/Action`` case with its effect in ``perform(_:for:at:layout:)`` if it
+    /// does something new. While the help shows, Esc hides it rather than quitting (the `?` row says so).
     package static let keyBindings: [KeyBinding] = [
         KeyBinding(
             [.buttonNumber], action: .pressNumberedButton, help: "Clear that button's count", note: "1-3 in the Inbox"),

@@ -1,7 +1,8 @@
 /// One row of the key table: the keys (or click) that do something, what they do and how the help says it.
 ///
 /// ``BadgeBoard/keyBindings`` is the one table: ``BadgeBoard/handle(_:at:layout:)`` looks events up in it,
-/// the help overlay lists it, and the program's `--help`, man page and README are made from it.
+/// the help overlay lists it, and the program's `--help` and man page are made from it (a test holds the key table
+/// of `docs/keys-and-options.md` to it).
 package struct KeyBinding: Sendable, Equatable {
     /// An input that sets off a binding.
     package enum Trigger: Sendable, Equatable {
@@ -45,7 +46,7 @@ package struct KeyBinding: Sendable, Equatable {
     package var action: Action
     /// What the help overlay says the keys do, in a few words.
     package var help: String
-    /// More that longer documentation (`--help`, the man page, the README) adds in parentheses, if anything.
+    /// More that longer documentation (`--help`, the man page, the guide) adds in parentheses, if anything.
     package var note: String?
 
     /// Creates a binding.

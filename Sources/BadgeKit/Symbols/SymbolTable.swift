@@ -1,6 +1,6 @@
 /// The one table that maps symbol names to glyphs.
 public enum SymbolTable {
-    /// Every known symbol, in the order the README and error messages list them.
+    /// Every known symbol, in the order `docs/status-board.md` and error messages list them.
     public static let all: [SymbolGlyph] = [
         SymbolGlyph(name: "bubble.left", emoji: "\u{1F4AC}", unicode: "\u{275D}", ascii: "\""),
         SymbolGlyph(name: "cart", emoji: "\u{1F6D2}", unicode: "\u{00A4}", ascii: "$"),

@@ -2,11 +2,11 @@ import BadgeKit
 import BadgeTerminal
 
 extension Options {
-    /// Every option, in the order `--help`, the man page, the README and the completions list them.
+    /// Every option, in the order `--help`, the man page, `docs/keys-and-options.md` and the completions list them.
     ///
     /// The one table of options: ``parse(_:environment:table:)`` reads the command line with it, and
     /// `--help`, the man page's OPTIONS and the bash, zsh and fish completions are made from it
-    /// (a test checks the README's flag table against it). To add an option, give ``Options`` a
+    /// (a test checks the flag table of `docs/keys-and-options.md` against it). To add an option, give ``Options`` a
     /// property for it and add one row here: the constructor names the kind of value (a switch,
     /// a whole number in a range, an enum's raw values, text, a path, a button), and its closure
     /// says where the value goes. An enum option needs only `CaseIterable` and `String` raw values:

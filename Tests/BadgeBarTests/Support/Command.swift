@@ -70,22 +70,4 @@ enum PackageFiles {
     static func text(of relativePath: String) throws -> String {
         try String(contentsOfFile: root + "/" + relativePath, encoding: .utf8)
     }
-
-    /// The rows of the Markdown table whose header row is `header`, cells trimmed, backticks and escapes removed.
-    ///
-    /// - Parameters:
-    ///   - header: The header row as written, such as `| Key | Does |`.
-    ///   - markdown: The document.
-    static func tableRows(under header: String, in markdown: String) -> [[String]] {
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: header) else { return [] }
-        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
-            // Split at bars that are not escaped, then drop the empty cells outside the outer bars.
-            let marked = line.replacingOccurrences(of: "\\|", with: "\u{0}")
-            return marked.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { cell in
-                cell.replacingOccurrences(of: "\u{0}", with: "|").replacingOccurrences(of: "`", with: "")
-                    .trimmingCharacters(in: .whitespaces)
-            }
-        }
-    }
 }

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// A program of a user's own, built on BadgeBar as a package dependency: the README's example and the
+// A program of a user's own, built on BadgeBar as a package dependency: docs/library.md's example and the
 // DocC articles' (Getting started, Testing a program), compiled by `make test` so the examples cannot stop
 // working unnoticed.
 import PackageDescription
@@ -15,7 +15,7 @@ let package = Package(
                 .product(name: "BadgeKit", package: "BadgeBar"),
                 .product(name: "BadgeTerminal", package: "BadgeBar"),
             ]),
-        // The README's test of the program on the scripted terminal, as written there, and the article's.
+        // docs/library.md's test of the program on the scripted terminal, as written there, and the article's.
         .testTarget(
             name: "UnreadTests",
             dependencies: ["Unread", .product(name: "BadgeTerminal", package: "BadgeBar")]),

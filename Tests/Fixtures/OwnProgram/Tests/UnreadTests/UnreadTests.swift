@@ -6,7 +6,7 @@ import Testing
 @testable import Unread
 
 @Test func theProgramOnTheScriptedTerminal() {
-    // From the README, as written there:
+    // From docs/library.md, as written there:
     let terminal = ScriptedTerminal(script: [.init(at: 1, .input(.character(" "))), .init(at: 2, .terminate(SIGTERM))])
     terminal.answer(command: "ls ~/Maildir/new | wc -l", with: .init(output: "3\n", afterSeconds: 0.5))
     var unread = Unread(appearance: ToolbarAppearance(widths: .estimate))
