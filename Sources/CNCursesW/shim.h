@@ -66,6 +66,20 @@ static inline int cnc_close_on_exec(int descriptor) {
     return fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC);
 }
 
+/* The number of a child that has exited and is not yet reaped, without reaping
+ * it (waitid with WNOWAIT): 0 when none has, -1 with errno set on an error
+ * (ECHILD: no child at all). The number is siginfo_t's si_pid, a macro over
+ * a union Swift cannot name. Lets the program find an exited orphan without
+ * reading every process in /proc. */
+static inline pid_t cnc_exited_child(void) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+        return -1;
+    }
+    return info.si_pid;
+}
+
 /* An anonymous file in memory for ncurses to write frames into: writes to it
  * never block and never fail for want of a reader, and the bytes are read
  * back and sent on to the terminal by the program. Linux has memfd_create

@@ -111,6 +111,28 @@ extension EndToEnd {
             #expect(run.readErrors().contains("board.conf:2:"), "and says where: \(run.errorText)")
         }
 
+        @Test("Running all day: what watches leave behind is collected as it exits, no zombie piles up")
+        func orphansAreCollected() throws {
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--button", "Mail:envelope:0", "--watch",
+                "Mail=setsid sh -c 'sleep 0.2' & echo 1", "--every", "1s",
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@")
+            #expect(run.nextLine() == "@ 1")
+            // Three runs, each leaving a process that exits 0.2 s later as badgebar's adopted orphan.
+            usleep(3_000_000)
+            let zombies = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap {
+                entry -> String? in
+                guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return nil }
+                let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+                return fields.count > 1 && fields[0] == "Z" && fields[1] == "\(run.process.pid)" ? entry : nil
+            }
+            #expect(zombies == [], "badgebar's children that exited and were never collected")
+        }
+
         @Test("Idle means asleep: no output and no wakeups while nothing changes")
         func idleStream() throws {
             let run = try StreamRun([

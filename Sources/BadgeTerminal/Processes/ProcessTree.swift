@@ -54,6 +54,15 @@ package enum ProcessTree {
     /// `waitpid(-1)` would take the statuses the supervisors wait for. Without ``adoptOrphans()`` it does nothing.
     static func reapOrphans() {
         guard adoptsOrphans else { return }
+        // The exited children, one at a time without reading /proc: an orphan is reaped, and the first exited
+        // child a supervisor has yet to collect hides the rest, which the process table then finds.
+        while true {
+            let exited = cnc_exited_child()
+            guard exited > 0 else { return }
+            guard !supervisedChildren.withLock({ $0.contains(exited) }) else { break }
+            var status: Int32 = 0
+            _ = waitpid(exited, &status, WNOHANG)
+        }
         let program = getpid()
         let zombies = Platform.processTable().filter { $0.parent == program && $0.isZombie }.map(\.identifier)
         for orphan in zombies where !supervisedChildren.withLock({ $0.contains(orphan) }) {

@@ -113,9 +113,11 @@ extension ProgramRunner {
                 terminal.continueAfterStop()
                 return perform(program.update(.resumed, at: time), on: &program)
             case .childStateChanged:
-                // An adopted orphan's exit says so too: collected here, as the supervisor's children are below.
+                // The supervisor's children first, then an adopted orphan's exit, which says so too: with the
+                // supervisor's collected, what has exited is an orphan, found without reading /proc.
+                let outcome = collectProcesses(into: &program)
                 ProcessTree.reapOrphans()
-                return collectProcesses(into: &program)
+                return outcome
             case .ready(let descriptor):
                 if processes.descriptors.contains(descriptor) {
                     processes.read(from: descriptor)
