@@ -244,7 +244,8 @@ def process_counters(pid):
 
 
 def memory_kib(pid, field):
-    """A memory figure of a process from /proc/PID/status, in KiB: VmHWM (peak resident) or VmRSS (resident now)."""
+    """A memory figure of a process from /proc/PID/status, in KiB: VmHWM (peak resident), VmRSS (resident now)
+    or RssAnon (its anonymous part: heap and stacks, without the executable's pages)."""
     with open("/proc/%d/status" % pid) as status:
         for line in status:
             if line.startswith(field + ":"):
@@ -467,13 +468,18 @@ def run_soak(binary):
     try:
         session.wait_for_first_frame()
         samples = []
+        anonymous = []
         started = time.monotonic()
         while time.monotonic() - started < SOAK_SECONDS:
             time.sleep(5)
             samples.append(memory_kib(session.process.pid, "VmRSS"))
+            anonymous.append(memory_kib(session.process.pid, "RssAnon"))
     finally:
         session.close()
-    return {"seconds": SOAK_SECONDS, "resident_kib": samples, "growth_kib": samples[-1] - samples[0]}
+    # Growth is the anonymous part's: pages of the static executable read in when code first runs (a path the
+    # script reaches after the first sample) are not memory the program keeps taking.
+    return {"seconds": SOAK_SECONDS, "resident_kib": samples, "anonymous_kib": anonymous,
+            "growth_kib": anonymous[-1] - anonymous[0], "resident_growth_kib": samples[-1] - samples[0]}
 
 
 def run_key_latency(binary):
@@ -1066,8 +1072,9 @@ def verdicts(results):
         ("peak resident memory", "%.2f MiB" % auto["peak_rss_mib"], "<= 8", verdict(auto["peak_rss_mib"] <= 8)),
         ("render, 200x60 in process", "%d frames/s" % render["frames_per_second"], ">= 20000",
          verdict(render["frames_per_second"] >= 20000)),
-        ("memory growth, 60 s at 240 fps", "%+d KiB (%d to %d)" % (
-            results["soak"]["growth_kib"], results["soak"]["resident_kib"][0], results["soak"]["resident_kib"][-1]),
+        ("memory growth, 60 s at 240 fps", "%+d KiB anon (%d to %d; VmRSS %+d)" % (
+            results["soak"]["growth_kib"], results["soak"]["anonymous_kib"][0], results["soak"]["anonymous_kib"][-1],
+            results["soak"]["resident_growth_kib"]),
          "flat (< 64 KiB)", verdict(abs(results["soak"]["growth_kib"]) < 64)),
     ] + (live_count_rows(results["live_counts"])
          + paced_rows("counts 100/s at 240 fps", results["fast_frames"])
