@@ -62,15 +62,9 @@ struct LineModeProgram: TerminalProgram {
         readsKeys: Bool, configuration: BoardEngine.Configuration = BoardEngine.Configuration(),
         events: (sink: Int, name: String) = (0, ""), startTime: Double = 0, reload: BoardReload? = nil
     ) {
-        var board = board
-        board.stopMotion()
-        // Standard error is a log: every notice is told, not only the status line's latest.
-        board.keepsReports = true
         // Nothing moves, so counts are shown as soon as they are read; the announcer paces the lines.
-        screen = BoardProgram(
-            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1,
-            configuration: configuration, eventsSink: events.sink, eventsName: events.name, startTime: startTime,
-            countsIntervalSeconds: 0)
+        screen = BoardProgram.withoutScreen(
+            board: board, configuration: configuration, events: events, startTime: startTime)
         screen.reload = reload
         announcer = ChangeAnnouncer(buttons: board.toolbar.buttons)
         outputSink = sinks.output

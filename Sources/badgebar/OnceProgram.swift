@@ -38,19 +38,11 @@ struct OnceProgram: TerminalProgram {
     ) {
         var board = board
         board.autoPlay.stop()
-        board.stopMotion()
-        board.keepsReports = true
-        screen = BoardProgram(
-            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 1,
-            configuration: configuration, eventsSink: events.sink, eventsName: events.name, startTime: startTime,
-            countsIntervalSeconds: 0)
+        screen = BoardProgram.withoutScreen(
+            board: board, configuration: configuration, events: events, startTime: startTime,
+            countsUnavailable: countsUnavailable)
         self.messageSink = messageSink
         self.sourceCount = sourceCount
-        if let countsUnavailable {
-            // Said already, when the source failed to open; the buttons it would feed are printed stale.
-            _ = screen.handle(.countsUnavailable(reason: countsUnavailable), at: startTime)
-            _ = screen.takeReports()
-        }
     }
 
     /// The board as it stands.

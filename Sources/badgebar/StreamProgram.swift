@@ -57,23 +57,15 @@ struct StreamProgram: TerminalProgram {
         events: (sink: Int, name: String), sinks: (output: Int, messages: Int), inputs: (clicks: Int?, control: Int?),
         framesPerSecond: Int, startTime: Double, countsUnavailable: String? = nil
     ) {
-        var board = board
-        board.stopMotion()
-        board.keepsReports = true
-        screen = BoardProgram(
-            board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: framesPerSecond,
-            configuration: configuration, eventsSink: events.sink, eventsName: events.name, startTime: startTime,
-            countsIntervalSeconds: 0)
+        screen = BoardProgram.withoutScreen(
+            board: board, configuration: configuration, events: events, startTime: startTime,
+            countsUnavailable: countsUnavailable)
         self.stream = stream
         self.sinks = sinks
         self.inputs = inputs
         frameSeconds = 1 / Double(max(framesPerSecond, 1))
         counts = board.toolbar.buttons.map(\.count)
         risingUntil = Array(repeating: -Double.infinity, count: board.toolbar.buttons.count)
-        if let countsUnavailable {
-            _ = screen.handle(.countsUnavailable(reason: countsUnavailable), at: startTime)
-            _ = screen.takeReports()
-        }
     }
 
     /// The board as it stands.
