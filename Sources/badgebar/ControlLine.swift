@@ -32,13 +32,14 @@ enum ControlLine: Equatable {
             self = .blank
         } else if text.lowercased() == "refresh" {
             self = .refresh
+        } else if text.lowercased().hasPrefix("press "),
+            let index = BadgeToolbar.index(
+                ofTitle: String(text.dropFirst("press ".count)).trimmingSpaces, in: buttonTitles)
+        {
+            // A title may hold `=`: a button it names is pressed before the line is read as counts.
+            self = .press(buttonIndex: index)
         } else if text.lowercased().hasPrefix("press "), !text.contains("=") {
-            let title = String(text.dropFirst("press ".count)).trimmingSpaces
-            if let index = BadgeToolbar.index(ofTitle: title, in: buttonTitles) {
-                self = .press(buttonIndex: index)
-            } else {
-                self = .unknownButton(title)
-            }
+            self = .unknownButton(String(text.dropFirst("press ".count)).trimmingSpaces)
         } else {
             self = .counts
         }

@@ -94,9 +94,15 @@ struct StreamProgram: TerminalProgram {
         case .sourceEnded(let source, _) where source == inputs.clicks:
             // The bar sends no more clicks; it may still read the stream.
             break
-        case .sinkProblem(let sink, .closed) where sink == sinks.output:
-            // The bar went away: nothing more to print, nothing to say.
+        case .sinkProblem(let sink, .closed(let error)) where sink == sinks.output:
+            // The bar went away: nothing more to print, nothing to say. Any other failure is said.
+            guard error.errorNumber == EPIPE else {
+                return .batch([message("cannot write to standard output: \(error.reason)"), .quit])
+            }
             return .quit
+        case .sinkProblem(let sink, .dropped) where sink == sinks.output:
+            // The bar fell behind and lines were dropped: once it reads again it gets the toolbar as it is.
+            printed = nil
         case .sinkProblem(let sink, _) where sink == sinks.output || sink == sinks.messages:
             break
         default:

@@ -1,5 +1,6 @@
 import BadgeKit
 import BadgeTerminal
+import CNCursesW
 import Testing
 
 @testable import badgebar
@@ -112,5 +113,28 @@ import Testing
     @Test func aCountsSourceThatCannotBeReadMarksEveryButtonStaleAndTheIconsStay() {
         var stream = program(countsUnavailable: "--counts-from /missing: cannot be read")
         #expect(written(stream.update(.input(.resize(columns: 80, rows: 24)), at: 0), sink: 0) == ["@ 3?  %?"])
+    }
+
+    @Test func aBarThatFellBehindGetsTheToolbarAsItIsOnceLinesWereDropped() {
+        var stream = program()
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        _ = stream.update(.line("Jobs=5", source: 1), at: 1)
+        // The line with 5 was dropped: the toolbar is printed again at the next turn, though nothing changed.
+        let again = stream.update(.sinkProblem(sink: 0, .dropped(lineCount: 1)), at: 2)
+        #expect(written(again, sink: 0) == ["@ 3  % 5"])
+    }
+
+    @Test func anOutputThatFailsOtherwiseThanByItsReaderGoingIsSaid() {
+        var stream = program()
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        let full = stream.update(.sinkProblem(sink: 0, .closed(SystemError(call: "write", errorNumber: ENOSPC))), at: 1)
+        #expect(written(full, sink: 1).first?.hasPrefix("badgebar: cannot write to standard output: ") == true)
+        #expect(full == ProgramEffect.batch([.write(written(full, sink: 1)[0], sink: 1), .quit]))
+    }
+
+    @Test func aTitleWithAnEqualsSignIsPressedThroughTheControlFIFO() {
+        #expect(ControlLine("press x=y", buttonTitles: ["Mail", "x=y"]) == .press(buttonIndex: 1))
+        #expect(ControlLine("press Mail", buttonTitles: ["Mail", "x=y"]) == .press(buttonIndex: 0))
+        #expect(ControlLine("press z=1", buttonTitles: ["Mail"]) == .counts, "no such button: a counts line")
     }
 }

@@ -1,3 +1,4 @@
+import BadgeKit
 import CNCursesW
 
 /// A FIFO through which other programs talk to a running `badgebar`: a bar's click command presses a button,
@@ -13,6 +14,9 @@ package struct ControlChannel: Sendable {
     package let path: String
     /// Whether this program made the FIFO, and so removes it at the end.
     package let madeFIFO: Bool
+    /// The device and inode of the FIFO this program made, so that only that FIFO is removed at the end, never
+    /// what has taken its path since.
+    private var identity: (device: UInt64, inode: UInt64)?
 
     /// The longest line a client may send: a FIFO writes this much in one piece (`PIPE_BUF` is at least 512).
     package static let longestLineBytes = 512
@@ -31,10 +35,11 @@ package struct ControlChannel: Sendable {
         package var description: String {
             switch self {
             case .notFIFO(let path):
-                return "--control \(path): not a FIFO; name a new path or a FIFO"
+                return "--control \(Sanitizer.printable(path)): not a FIFO; name a new path or a FIFO"
             case .system(let path, let error):
-                return "--control \(path): \(error.reason)"
+                return "--control \(Sanitizer.printable(path)): \(error.reason)"
             case .noReader(let path):
+                let path = Sanitizer.printable(path)
                 return "no badgebar reads \(path); start one with --control \(path)"
             case .lineTooLong(let byteCount):
                 return
@@ -57,12 +62,16 @@ package struct ControlChannel: Sendable {
         } catch {
             throw .system(path: path, error)
         }
-        return ControlChannel(path: path, madeFIFO: true)
+        var channel = ControlChannel(path: path, madeFIFO: true)
+        channel.identity = (try? FileDescriptor.status(ofPath: path)).map { (UInt64($0.st_dev), UInt64($0.st_ino)) }
+        return channel
     }
 
     /// Removes the FIFO if this program made it (wraps `unlink`); what fails is left as it is.
     package func remove() {
-        guard madeFIFO else { return }
+        guard madeFIFO, let identity, let status = try? FileDescriptor.status(ofPath: path),
+            UInt64(status.st_dev) == identity.device, UInt64(status.st_ino) == identity.inode
+        else { return }
         _ = Platform.removeFile(path)
     }
 
