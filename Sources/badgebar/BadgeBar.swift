@@ -5,6 +5,12 @@ import CNCursesW
 @main
 enum BadgeBar {
     static func main() {
+        // A standard descriptor left closed (`>&-`) would be taken by the next file opened: a counts file read as
+        // standard input, a stream written into the events' file. Closed standard output is an error to say.
+        if FileDescriptor.reserveClosedStandardDescriptors().contains(.standardOutput) {
+            Diagnostics.report("standard output is closed; give badgebar somewhere to write, such as /dev/null")
+            exit(ExitStatus.ioError.code)
+        }
         // A closed pipe on standard output is a write error (74, in words), not a silent death by SIGPIPE.
         SignalRelay.ignoreWriteFailureSignals()
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -187,6 +187,21 @@ extension EndToEnd {
             let lonely = try send(["--press", "Mail", "--control", directory + "/control"])
             #expect(lonely.status == .exited(69))
             #expect(lonely.standardError.contains("no badgebar reads"))
+
+            // Standard output closed (`>&-`): said at once, never written into the next file opened.
+            let events = directory + "/events.jsonl"
+            let closed = try ChildProcess.run(
+                "/bin/sh",
+                [
+                    "-c",
+                    #""$0" --stream --format i3bar --button Mail:envelope:1 --events-to "$1" >&-; echo "[exit $?]" >&2"#,
+                    try BadgebarBinary.path(), events,
+                ],
+                environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]), timeout: 10)
+            #expect(
+                closed.standardError.contains("standard output is closed") && closed.standardError.contains("[exit 74]")
+            )
+            #expect(((try? String(contentsOfFile: events, encoding: .utf8)) ?? "") == "")
         }
 
         @Test("A missing counts source still shows every icon, marked stale, in --once and --stream")
