@@ -160,6 +160,10 @@ struct App {
             guard case .run(var options) = request, options.configurationPath == path else {
                 return .failure(BoardReload.Failure(message: "\(path) is gone"))
             }
+            // A file emptied (or read while a program rewrites it) would turn the board into the Inbox demo.
+            guard !options.buttons.isEmpty || started.buttons.isEmpty else {
+                return .failure(BoardReload.Failure(message: "\(path) has no button's section now"))
+            }
             let waiting = started.keysWaitingForStart(in: &options)
             let app = App(options: options)
             var configuration = app.engineConfiguration(writesEvents: writesEvents, unixTimeOffset: unixTimeOffset)

@@ -109,6 +109,16 @@ extension EndToEnd {
             kill(run.process.pid, SIGUSR2)
             #expect(run.staysSilent(for: 0.5), "a broken file leaves the board as it was")
             #expect(run.readErrors().contains("board.conf:2:"), "and says where: \(run.errorText)")
+            try "".write(toFile: file, atomically: true, encoding: .utf8)
+            kill(run.process.pid, SIGUSR2)
+            #expect(run.staysSilent(for: 0.5), "an emptied file does not turn the bar into the demo")
+            #expect(run.readErrors().contains("has no button's section now"), "\(run.errorText)")
+
+            // A board's file that is a FIFO nothing writes to never holds the program.
+            let fifo = directory + "/fifo.conf"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let once = try send(["--once", "--icons", "ascii", "--config", fifo])
+            #expect(once.status == .exited(0), "read as an empty file: \(once.standardError)")
         }
 
         @Test("Running all day: what watches leave behind is collected as it exits, no zombie piles up")

@@ -64,7 +64,9 @@ struct ConfigurationFiles: Sendable {
     private static func readFile(_ path: String) -> Contents {
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(path, O_RDONLY)
+            // Without waiting for a writer: a FIFO nothing writes to reads as empty instead of holding the
+            // program (and its signals) until something does.
+            descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
         } catch {
             if error.errorNumber == ENOENT { return .missing }
             return .unreadable("cannot open '\(path)': \(error.reason)")
@@ -72,6 +74,10 @@ struct ConfigurationFiles: Sendable {
         defer { descriptor.close() }
         if let status = try? descriptor.status(), status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) {
             return .unreadable("'\(path)' is a folder, not a board's file")
+        }
+        // A pipe that has a writer (`--config <(…)`) is read to its end, waiting for it.
+        if let flags = try? descriptor.statusFlags() {
+            try? descriptor.setStatusFlags(flags & ~O_NONBLOCK)
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
