@@ -239,8 +239,8 @@ enum ManualPage {
                 + "The lines that arrive within one frame (--fps) are applied together, so each badge moves once, "
                 + "to the last count. A malformed line or an unknown name shows in the status line for a few seconds and is skipped; "
                 + "the end of the input leaves the toolbar up. A FIFO may have one writer after another: a last "
-                + "line a writer leaves without a line end is taken as a line when it closes the FIFO, never joined "
-                + "to the next writer's.")
+                + "line a writer leaves without a line end is taken as a line when badgebar reads the FIFO's end, not "
+                + "joined to the next writer's if that opens it later; end every line with a line end to be sure.")
         page.subsection("Counts from commands")
         page.paragraph(
             "Each --watch NAME=COMMAND runs COMMAND with /bin/sh -c, in a session of its own with no terminal "
