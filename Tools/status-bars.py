@@ -27,7 +27,7 @@ Options:
   --deadline SECONDS the whole run's limit, set-up and tear-down included (default 90)
 
 In a recipe, @BADGEBAR@ is the program, @FIFO@ a FIFO the harness makes for the counts (the `send`
-step writes to it), @CONTROL@ the path of the control FIFO the program itself makes (the `control`
+step writes to it), @CONTROL@ the path of the control socket the program itself makes (the `control`
 step writes to it), @COUNTS@ a counts file that does not exist. The lines are written as they are,
 those placeholders aside, into a config of the bar's own around them (fonts, size, position).
 
@@ -584,7 +584,7 @@ class Bar:
         self.fifo = self.processes.path("counts.fifo")
         os.mkfifo(self.fifo, 0o666)
         os.chmod(self.fifo, 0o666)
-        self.control = self.processes.path("control.fifo")
+        self.control = self.processes.path("control.socket")
 
     def start(self):
         raise NotImplementedError
@@ -1009,6 +1009,24 @@ class Runner:
 
         poll(f"a reader of {what} ({path})", self.options.timeout, attempt, self.bar.check_alive)
 
+    def write_socket(self, path, line, what):
+        def attempt():
+            if not os.path.exists(path):
+                raise Failure(f"{path} does not exist yet")
+            if not stat.S_ISSOCK(os.lstat(path).st_mode):
+                raise Failure(f"{path} is not a socket")
+            client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                client.connect(path)
+                client.sendall((line + "\n").encode())
+            except OSError as error:
+                raise Failure(f"nothing listens on {path} ({error.strerror})")
+            finally:
+                client.close()
+            return True
+
+        poll(f"a listener on {what} ({path})", self.options.timeout, attempt, self.bar.check_alive)
+
     def step(self, text):
         self.number += 1
         verb, _, argument = text.partition(":")
@@ -1028,7 +1046,7 @@ class Runner:
             self.write_fifo(self.bar.fifo, argument, "the counts FIFO")
             result["detail"] = f"wrote {argument!r} to {self.bar.fifo}"
         elif verb == "control":
-            self.write_fifo(self.bar.control, argument, "the control FIFO")
+            self.write_socket(self.bar.control, argument, "the control socket")
             result["detail"] = f"wrote {argument!r} to {self.bar.control}"
         elif verb == "click":
             if argument.startswith("#"):

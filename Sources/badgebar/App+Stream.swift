@@ -22,14 +22,14 @@ extension App {
         if let path = options.controlPath {
             do {
                 control = try ControlChannel.open(path: path)
-                sources.append(try LineReader(path: path))
             } catch {
                 Diagnostics.report("\(error)")
-                control?.remove()
                 return ExitStatus.cantCreate.code
             }
+            sources.append(LineReader(listeningOn: control!))
         }
-        defer { control?.remove() }
+        // The runner lets the path go as the run ends; this is for the ways out before it starts.
+        defer { control?.release() }
         let controlSource = control.map { _ in sources.count - 1 }
         var clickSource: Int?
         if format == .i3bar, let clicks = try? LineReader(path: "-") {
@@ -94,20 +94,54 @@ extension App {
                 + "--control \(ShellWord.quoted(controlPath))")
     }
 
-    /// Sends a line to the badgebar that reads a control FIFO (`--press`, `--refresh`), and returns the exit status.
+    /// Sends a line to the badgebar that listens on a control socket (`--press`, `--refresh`, `--send`), and returns
+    /// the exit status.
     ///
-    /// - Returns: 0 once the line is written, 69 when no badgebar reads the path, 74 when writing fails.
+    /// `--send -` sends the lines of standard input, in one connection, once it ends.
+    ///
+    /// - Returns: 0 once the line is sent, 69 when no badgebar listens on the path, 77 when the one there runs as
+    ///   another user, 64 for a line too long, 74 when sending fails otherwise.
     func runSend(_ line: String, controlPath: String) -> Int32 {
+        var lines = [line]
+        if options.sendsStandardInput {
+            guard let input = Self.readStandardInput() else {
+                Diagnostics.report("--send -: cannot read standard input")
+                return ExitStatus.noInput.code
+            }
+            lines = input
+        }
         do {
-            try ControlChannel.send(line, to: controlPath)
+            try ControlChannel.send(lines: lines, to: controlPath)
             return ExitStatus.success.code
         } catch {
             Diagnostics.report("\(error)")
             switch error {
-            case .noReader, .notFIFO: return ExitStatus.unavailable.code
-            case .lineTooLong: return ExitStatus.usage.code
+            case .noListener, .notSocket, .ownedByAnotherUser, .inUse: return ExitStatus.unavailable.code
+            case .permissionDenied: return ExitStatus.noPermission.code
+            case .lineTooLong, .pathTooLong: return ExitStatus.usage.code
             case .system: return ExitStatus.ioError.code
             }
         }
+    }
+
+    /// The lines of standard input, read to its end (wraps `read`), without their line ends; `nil` when it cannot
+    /// be read.
+    private static func readStandardInput() -> [String]? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count: Int?
+            do {
+                count = try buffer.withUnsafeMutableBytes { space throws(SystemError) in
+                    try FileDescriptor.standardInput.read(into: space)
+                }
+            } catch {
+                return nil
+            }
+            guard let count else { return nil }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -79,7 +79,7 @@ import Testing
         ) { try Options.parse(["--once", "--stream"]) }
         #expect(
             throws: Options.UsageError(
-                message: "--press talks to the badgebar that reads --control PATH; give --control PATH too")
+                message: "--press talks to the badgebar that listens on --control PATH; give --control PATH too")
         ) { try Options.parse(["--press", "Mail"]) }
         #expect(throws: Options.UsageError.self) {
             try Options.parse(["--stream", "--format", "i3bar", "--counts-from", "-"])
@@ -101,5 +101,22 @@ import Testing
         #expect(
             throws: Options.UsageError(message: "--record records the full screen, which --lines does not draw")
         ) { try Options.parse(["--record", "x.cast", "--lines"]) }
+    }
+
+    @Test func sendNamesALineOrStandardInputAndNeedsTheSocket() throws {
+        let line = try options(["--send", "Mail+=2", "--control", "/tmp/x"])
+        #expect(
+            line.presentation(environment: { _ in nil }, standardOutputIsTerminal: true)
+                == .send(line: "Mail+=2", controlPath: "/tmp/x"))
+        #expect(!line.sendsStandardInput)
+        let piped = try options(["--send", "-", "--control", "/tmp/x"])
+        #expect(piped.sendsStandardInput)
+        #expect(
+            throws: Options.UsageError(
+                message: "--send talks to the badgebar that listens on --control PATH; give --control PATH too")
+        ) { try Options.parse(["--send", "Mail=1"]) }
+        #expect(throws: Options.UsageError(message: "--send needs a counts line, such as Mail=3")) {
+            try Options.parse(["--send", "", "--control", "/tmp/x"])
+        }
     }
 }

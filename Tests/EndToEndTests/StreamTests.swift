@@ -36,11 +36,11 @@ extension EndToEnd {
             #expect(first.hasPrefix("[{") && first.contains(#""instance":"Mail""#) && first.contains("#FF3B30"))
             #expect(first.contains(#""markup":"pango""#))
 
-            // A count from the control FIFO: the next array, after a comma.
+            // A count through the control socket: the next array, after a comma.
             #expect(try send(["--control", control, "--press", "Nope"]).status == .exited(0))
             let changed = try send(["--refresh", "--control", control])
             #expect(changed.status == .exited(0), "\(changed.standardError)")
-            try "Jobs=5\n".write(toFile: control, atomically: false, encoding: .utf8)
+            #expect(try send(["--send", "Jobs=5", "--control", control]).status == .exited(0))
             let second = try #require(run.nextLine())
             #expect(second.hasPrefix(",[{"))
             #expect(second.contains(#""urgent":true"#), "Jobs went up: its block is urgent for a while: \(second)")
@@ -79,7 +79,7 @@ extension EndToEnd {
             #expect(run.nextLine() == "@ 7", "SIGUSR1 runs the watch now, long before its minute")
             try "9\n".write(toFile: directory + "/mail", atomically: true, encoding: .utf8)
             #expect(try send(["--refresh", "--control", directory + "/control"]).status == .exited(0))
-            #expect(run.nextLine() == "@ 9", "--refresh does the same through the FIFO")
+            #expect(run.nextLine() == "@ 9", "--refresh does the same through the control socket")
 
             let demo = try StreamRun(["--stream", "--icons", "ascii"])
             defer { demo.stop() }
@@ -99,7 +99,7 @@ extension EndToEnd {
             ])
             defer { run.stop() }
             #expect(run.nextLine() == "@ 2")
-            try "Mail=7\n".write(toFile: directory + "/control", atomically: false, encoding: .utf8)
+            #expect(try send(["--send", "Mail=7", "--control", directory + "/control"]).status == .exited(0))
             #expect(run.nextLine() == "@ 7")
             try "[Mail]\nsymbol = envelope\nbadge = 2\n\n[Jobs]\nsymbol = gear\nbadge = 1\n"
                 .write(toFile: file, atomically: true, encoding: .utf8)
@@ -196,7 +196,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let lonely = try send(["--press", "Mail", "--control", directory + "/control"])
             #expect(lonely.status == .exited(69))
-            #expect(lonely.standardError.contains("no badgebar reads"))
+            #expect(lonely.standardError.contains("no badgebar listens on"))
 
             // Standard output closed (`>&-`): said at once, never written into the next file opened.
             let events = directory + "/events.jsonl"

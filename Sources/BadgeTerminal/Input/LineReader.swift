@@ -34,6 +34,10 @@ public final class LineReader {
     let buffer: UnsafeMutableRawBufferPointer
     /// Cuts what is read into lines, and keeps the start of a line whose end has not arrived.
     var splitter = LineSplitter()
+    /// The control socket listened on, when the source is one; its clients are read in ``connections``.
+    var channel: ControlChannel?
+    /// A reader for each client of the control socket connected now, each with its own unfinished line.
+    var connections: [LineReader] = []
 
     /// Opens a path for reading without blocking (wraps `stat`, `open`, `fstat` and `fcntl`); `-` means standard input.
     ///
@@ -95,6 +99,26 @@ public final class LineReader {
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
 
+    /// Reads a control socket: every client that connects is read apart, and its lines arrive as this source's
+    /// (see ``ControlChannel``); the source never ends while the program listens.
+    package init(listeningOn channel: ControlChannel) {
+        path = channel.path
+        self.channel = channel
+        descriptor = channel.descriptor
+        ownsDescriptor = false
+        originalFlags = 0
+        buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
+    }
+
+    /// Reads one client of a control socket, a non-blocking descriptor the reader closes when done.
+    init(connection: FileDescriptor, name: String) {
+        path = name
+        descriptor = connection
+        ownsDescriptor = true
+        originalFlags = 0
+        buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
+    }
+
     deinit {
         finish()
         buffer.deallocate()
@@ -139,6 +163,14 @@ public final class LineReader {
 
     /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
     func finish() {
+        if let channel {
+            // The path goes first, while the socket still listens, then every client.
+            channel.release()
+            for connection in connections { connection.finish() }
+            connections = []
+            descriptor = nil
+            return
+        }
         guard let descriptor else { return }
         if ownsDescriptor {
             descriptor.close()

@@ -316,6 +316,101 @@ package enum Platform {
         return String(cString: resolved)
     }
 
+    /// The longest path a Unix socket can be made at or reached by, in bytes: `sun_path` less its closing zero
+    /// (107 on Linux, 103 on macOS).
+    static let longestSocketPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// A new Unix stream socket, closed when the program runs another (wraps `socket` with `AF_UNIX` and
+    /// `SOCK_STREAM`, then `fcntl` for `FD_CLOEXEC` on macOS, which has no `SOCK_CLOEXEC`); the descriptor, or -1
+    /// with the error number set.
+    static func makeUnixStreamSocket() -> Int32 {
+        #if canImport(Darwin)
+            let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+            if descriptor >= 0 { _ = Darwin.fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            return descriptor
+        #else
+            return socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #endif
+    }
+
+    /// Calls `body` with a Unix socket address for a path, or returns -1 with `ENAMETOOLONG` for a path longer
+    /// than ``longestSocketPathBytes``.
+    private static func withSocketAddress(
+        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count <= longestSocketPathBytes, !bytes.contains(0) else {
+            errorNumber = ENAMETOOLONG
+            return -1
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { field in
+            field.copyBytes(from: bytes)
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    /// Makes a Unix socket at a path, readable and writable by its owner alone (wraps `umask` and `bind`: the
+    /// socket file takes its mode from the mask, so the mask is 077 while it is made); 0, or -1 with the error
+    /// number set.
+    static func bindUnixSocket(_ descriptor: Int32, to path: String) -> Int32 {
+        withSocketAddress(path) { address, length in
+            let mask = umask(0o077)
+            defer { umask(mask) }
+            return bind(descriptor, address, length)
+        }
+    }
+
+    /// Connects a Unix stream socket to the socket at a path (wraps `connect`); 0, or -1 with the error number set
+    /// (`ECONNREFUSED` when nothing listens there, `ENOENT` when nothing is there).
+    static func connectUnixSocket(_ descriptor: Int32, to path: String) -> Int32 {
+        withSocketAddress(path) { address, length in
+            connect(descriptor, address, length)
+        }
+    }
+
+    /// Lets a bound socket take connections (wraps `listen`); 0, or -1 with the error number set.
+    static func listenForConnections(_ descriptor: Int32, backlog: Int32) -> Int32 {
+        listen(descriptor, backlog)
+    }
+
+    /// Takes the next connection waiting on a listening socket (wraps `accept`); its descriptor, or -1 with the
+    /// error number set (`EAGAIN` when none waits on a non-blocking socket).
+    static func acceptConnection(_ descriptor: Int32) -> Int32 {
+        accept(descriptor, nil, nil)
+    }
+
+    /// Who is at the other end of a connected Unix socket: the user (wraps `getsockopt` with `SO_PEERCRED` on
+    /// Linux, `getpeereid` on macOS) and, on Linux, the process; `nil` when it cannot be told.
+    static func peer(ofSocket descriptor: Int32) -> (user: uid_t, process: pid_t?)? {
+        #if canImport(Darwin)
+            var user = uid_t(0)
+            var group = gid_t(0)
+            guard getpeereid(descriptor, &user, &group) == 0 else { return nil }
+            return (user, nil)
+        #else
+            // `struct ucred` (process, user, group), which the Swift import leaves out without _GNU_SOURCE.
+            var credentials: (process: pid_t, user: uid_t, group: gid_t) = (0, 0, 0)
+            var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+            guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+            return (credentials.user, credentials.process)
+        #endif
+    }
+
+    /// The user the program runs as, whose files it may trust (wraps `geteuid`).
+    static var effectiveUser: uid_t { geteuid() }
+
+    /// Waits a while (wraps `nanosleep`); a signal that arrives ends the wait early.
+    static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        _ = nanosleep(&request, nil)
+    }
+
     /// The signals whose default action is to stop the process, which job control relies on.
     static let stopSignals: Set<Int32> = [SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]
 

@@ -30,6 +30,11 @@ extension ProgramRunner {
         mutating func run<Program: TerminalProgram>(_ program: inout Program, exitDeadline: ExitDeadline) -> Ending {
             let ending = loop(&program)
             exitDeadline.start()
+            // Nothing more is read. A control socket lets its path go first thing, so a badgebar started to
+            // take over (a bar restarting it) gets the path while this one still ends its children.
+            for source in sources {
+                source.finish()
+            }
             // Nothing the program started outlives it: with ``ProcessTree/adoptOrphans()``, not even what moved to a
             // session of its own. The terminal's restore, last, keeps its own share of the bound: a slow child or
             // reader never eats it.
@@ -62,7 +67,7 @@ extension ProgramRunner {
                 }
                 draw(program, at: now)
                 let watched =
-                    sources.compactMap(\.descriptor) + processes.descriptors + fileWatches.compactMap(\.descriptor)
+                    sources.flatMap(\.polledDescriptors) + processes.descriptors + fileWatches.compactMap(\.descriptor)
                     + sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {

@@ -5,13 +5,13 @@ extension ProgramRunner.Loop {
     mutating func readSource<Program: TerminalProgram>(
         _ descriptor: FileDescriptor, into program: inout Program
     ) -> Outcome {
-        guard let index = sources.firstIndex(where: { $0.descriptor == descriptor }) else {
+        guard let index = sources.firstIndex(where: { $0.reads(descriptor) }) else {
             return .proceed
         }
         var events: [ProgramEvent] = []
         // One batch per read, split only where a discarded line must be reported in its place.
         var batch = LineBatch()
-        let outcome = sources[index].readBatches { delivery in
+        let outcome = sources[index].readBatches(from: descriptor) { delivery in
             switch delivery {
             case .lines(let bytes, let count):
                 batch.append(lines: bytes, count: count)

@@ -11,8 +11,10 @@ enum ExitStatus: Equatable, Sendable {
     case usage
     /// 66, `EX_NOINPUT`: an input file cannot be opened.
     case noInput
-    /// 69, `EX_UNAVAILABLE`: no badgebar reads the control FIFO that `--press` or `--refresh` names.
+    /// 69, `EX_UNAVAILABLE`: no badgebar listens on the control socket that `--press`, `--refresh` or `--send` names.
     case unavailable
+    /// 77, `EX_NOPERM`: the badgebar on that socket runs as another user.
+    case noPermission
     /// 78, `EX_CONFIG`: a mistake in the board's file.
     case configuration
     /// 73, `EX_CANTCREAT`: an output file cannot be created.
@@ -33,6 +35,7 @@ enum ExitStatus: Equatable, Sendable {
         case .cantCreate: return 73
         case .configuration: return 78
         case .ioError: return 74
+        case .noPermission: return 77
         case .signal(let number): return 128 + number
         }
     }
@@ -49,7 +52,7 @@ enum ExitStatus: Equatable, Sendable {
         case .success:
             return "Quit with q, Esc or Ctrl-C, or the terminal went away; in line mode also when the reader of "
                 + "standard output went away, or every input ended with nothing left to change the counts; "
-                + "--once after printing; --stream when the bar stops reading; --press and --refresh once sent"
+                + "--once after printing; --stream when the bar stops reading; --press, --refresh and --send once sent"
         case .failure:
             return "No usable terminal for the full screen: standard input is not a terminal, or TERM is unset or "
                 + "unknown (without --lines)"
@@ -63,11 +66,15 @@ enum ExitStatus: Equatable, Sendable {
             return "The counts source of --counts-from or the board's file cannot be opened, or is a directory "
                 + "(--once prints the toolbar first, marked stale; --stream goes on with it marked stale)"
         case .unavailable:
-            return "--press or --refresh found no badgebar reading the FIFO of --control"
+            return "--press, --refresh or --send found no badgebar listening on the socket of --control"
+        case .noPermission:
+            return "--press, --refresh or --send may not reach the socket of --control: its badgebar runs as "
+                + "another user"
         case .cantCreate:
             return
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads; "
-                + "the FIFO of --control cannot be made"
+                + "the socket of --control cannot be made: its path holds what badgebar did not make, or another "
+                + "user's file, or another badgebar listens there"
         case .configuration:
             return "A mistake in the board's file, said as FILE:LINE: message (nothing starts until the file is right)"
         case .ioError:
@@ -81,6 +88,7 @@ enum ExitStatus: Equatable, Sendable {
 
     /// Every status, in the order the documentation lists them; the signal stands for any signal.
     static let documented: [ExitStatus] = [
-        .success, .failure, .usage, .noInput, .unavailable, .cantCreate, .ioError, .configuration, .signal(0),
+        .success, .failure, .usage, .noInput, .unavailable, .cantCreate, .ioError, .noPermission, .configuration,
+        .signal(0),
     ]
 }

@@ -11,18 +11,19 @@ extension Options {
         case once(StatusBarFormat)
         /// The toolbar printed at start and after every change, until stopped.
         case stream(StatusBarFormat)
-        /// A line sent to the program that reads a control FIFO, then exit.
+        /// A line sent to the program that listens on a control socket, then exit.
         case send(line: String, controlPath: String)
     }
 
     /// Refuses options that do not go together: `--once` with `--lines` or `--record`, `--format` without `--once`,
     /// `--record` with `--lines`.
     func checkPresentation() throws(UsageError) {
-        if controlLine != nil {
+        if let controlLine {
             guard controlPath != nil else {
+                let option =
+                    controlLine == "refresh" ? "--refresh" : controlLine.hasPrefix("press ") ? "--press" : "--send"
                 throw UsageError(
-                    message: "\(controlLine == "refresh" ? "--refresh" : "--press") talks to the badgebar that reads "
-                        + "--control PATH; give --control PATH too")
+                    message: "\(option) talks to the badgebar that listens on --control PATH; give --control PATH too")
             }
             return
         }

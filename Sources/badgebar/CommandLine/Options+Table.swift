@@ -135,21 +135,35 @@ extension Options {
         ) { $0.format = $1 },
         .path(
             "--control", placeholder: "PATH",
-            help: "A FIFO (made if missing, removed at the end) through which --press, --refresh and counts lines "
-                + "(Name=N) reach this badgebar"
+            help: "A socket (made at the start, removed at the end; yours alone) through which --press, --refresh "
+                + "and --send reach this badgebar"
         ) { $0.controlPath = $1 },
         .text(
             "--press", placeholder: "NAME",
-            help: "Press the button NAME of the badgebar that reads --control PATH, as a click does, and exit: for a "
-                + "status bar's click command"
+            help: "Press the button NAME of the badgebar that listens on --control PATH, as a click does, and exit: "
+                + "for a status bar's click command"
         ) { options, text throws(UsageError) in
             let title = Sanitizer.printable(text, replacement: nil)
             guard !title.isEmpty else { throw UsageError(message: "--press needs a button's title") }
             options.controlLine = "press \(title)"
         },
         .flag(
-            "--refresh", help: "Run the watches of the badgebar that reads --control PATH now, and exit"
+            "--refresh", help: "Run the watches of the badgebar that listens on --control PATH now, and exit"
         ) { $0.controlLine = "refresh" },
+        .text(
+            "--send", placeholder: "LINE",
+            help: "Send a counts line (Mail=3, Mail+=1) to the badgebar that listens on --control PATH, and exit; "
+                + "- sends the lines of standard input"
+        ) { options, text throws(UsageError) in
+            if text == "-" {
+                options.sendsStandardInput = true
+                options.controlLine = ""
+                return
+            }
+            let line = Sanitizer.printable(text, replacement: nil)
+            guard !line.isEmpty else { throw UsageError(message: "--send needs a counts line, such as Mail=3") }
+            options.controlLine = line
+        },
         .flag(
             "--print-config",
             help: "Print the board the flags (and the board's file) describe, as a board's file, and exit"

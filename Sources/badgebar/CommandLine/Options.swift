@@ -47,10 +47,13 @@ struct Options: Equatable {
     var format: StatusBarFormat?
     /// Whether to print the toolbar in the format at start and after every change, until stopped (`--stream`).
     var stream = false
-    /// The FIFO other programs reach the running program through (`--control`).
+    /// The socket other programs reach the running program through (`--control`).
     var controlPath: String?
-    /// A line to send to the program that reads `--control`, then exit (`--press NAME`, `--refresh`).
+    /// A line to send to the program that listens on `--control`, then exit (`--press NAME`, `--refresh`,
+    /// `--send LINE`).
     var controlLine: String?
+    /// Whether `--send -` sends the lines of standard input instead of ``controlLine``.
+    var sendsStandardInput = false
     /// The board's file as `--config` names it (a path, or a name in badgebar's folder), if it does.
     var configName: String?
     /// Whether `--demo` asks for the Inbox demo, whatever file there is.
