@@ -116,7 +116,7 @@ extension App {
         } catch {
             Diagnostics.report("\(error)")
             switch error {
-            case .noListener, .notSocket, .ownedByAnotherUser, .inUse: return ExitStatus.unavailable.code
+            case .noListener, .notSocket, .ownedByAnotherUser, .inUse, .notAnswering: return ExitStatus.unavailable.code
             case .permissionDenied: return ExitStatus.noPermission.code
             case .lineTooLong, .pathTooLong: return ExitStatus.usage.code
             case .system: return ExitStatus.ioError.code

@@ -207,6 +207,27 @@ extension EndToEnd {
             #expect(run.nextLine() == "@")
         }
 
+        @Test("A stopped badgebar never holds a client: once its queue is full, --press says 69 at once")
+        func stoppedBadgebarHoldsNoClient() throws {
+            let directory = try folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let control = directory + "/ctl"
+            let run = try StreamRun([
+                "--stream", "--icons", "ascii", "--button", "Mail:envelope:4", "--control", control,
+            ])
+            defer { run.stop() }
+            #expect(run.nextLine() == "@ 4")
+            kill(run.process.pid, SIGSTOP)
+            var statuses: [ExitStatus] = []
+            for _ in 0..<24 {
+                statuses.append(try badgebar(["--press", "Mail", "--control", control], timeout: 4).status)
+            }
+            kill(run.process.pid, SIGCONT)
+            #expect(statuses.allSatisfy { $0 == .exited(0) || $0 == .exited(69) }, "none waited: \(statuses)")
+            #expect(statuses.contains(.exited(69)), "the full queue was said: \(statuses)")
+            #expect(run.nextLine() == "@", "the presses it had taken are read once it goes on")
+        }
+
         @Test("--send sends one counts line or the lines of standard input; with no badgebar it says 69")
         func sendAndItsStatuses() throws {
             let directory = try folder()

@@ -56,6 +56,8 @@ package final class ControlChannel {
         case permissionDenied(path: String)
         /// The line is longer than ``ControlChannel/longestLineBytes``.
         case lineTooLong(byteCount: Int)
+        /// A badgebar listens, but takes no connection or line now (it is stopped, or overwhelmed).
+        case notAnswering(path: String)
 
         package var description: String {
             switch self {
@@ -80,6 +82,8 @@ package final class ControlChannel {
             case .permissionDenied(let path):
                 return "--control \(Sanitizer.printable(path)): permission denied; the badgebar there runs as "
                     + "another user"
+            case .notAnswering(let path):
+                return "the badgebar on \(Sanitizer.printable(path)) does not answer (is it stopped?)"
             case .lineTooLong(let byteCount):
                 return "the line for --control is \(byteCount) bytes; at most \(ControlChannel.longestLineBytes) "
                     + "go in one line"
@@ -273,26 +277,47 @@ package final class ControlChannel {
             throw .system(path: path, error)
         }
         defer { socket.close() }
+        // Non-blocking, so a badgebar that is stopped (its queue of connections full) never holds the client.
+        try? socket.setNonBlocking()
         if Platform.connectUnixSocket(socket.rawValue, to: path) != 0 {
             switch Platform.errorNumber {
             case ENOENT, ECONNREFUSED, ENOTSOCK: throw .noListener(path: path)
             case EACCES, EPERM: throw .permissionDenied(path: path)
+            case EAGAIN: throw .notAnswering(path: path)
             case let error: throw .system(path: path, SystemError(call: "connect", errorNumber: error))
             }
         }
-        let failure = bytes.withUnsafeBytes { buffer -> SystemError? in
+        let clock = MonotonicClock()
+        var offset = 0
+        while offset < bytes.count {
+            var written: Int?
             do throws(SystemError) {
-                try socket.writeAll(buffer)
-                return nil
+                written = try Self.write(bytes[offset...], to: socket)
             } catch {
-                return error
+                if error.errorNumber == EPIPE || error.errorNumber == ECONNRESET { throw .noListener(path: path) }
+                throw .system(path: path, error)
             }
-        }
-        if let failure {
-            if failure.errorNumber == EPIPE || failure.errorNumber == ECONNRESET { throw .noListener(path: path) }
-            throw .system(path: path, failure)
+            if let written {
+                offset += written
+                continue
+            }
+            let left = sendingSeconds - clock.now
+            guard left > 0 else { throw .notAnswering(path: path) }
+            _ = try? socket.poll(for: Int16(POLLOUT), timeoutMilliseconds: Int32((left * 1000).rounded(.up)))
         }
     }
+
+    /// Writes what a socket takes now of some bytes (wraps `write`); `nil` when it takes nothing now.
+    private static func write(_ bytes: ArraySlice<UInt8>, to socket: FileDescriptor) throws(SystemError) -> Int? {
+        var result: Result<Int?, SystemError> = .success(nil)
+        bytes.withUnsafeBytes { buffer in
+            result = Result { () throws(SystemError) in try socket.write(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// The longest a client waits for a badgebar to take its lines.
+    package static let sendingSeconds = 5.0
 }
 
 extension FileType {

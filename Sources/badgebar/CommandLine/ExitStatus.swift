@@ -66,7 +66,9 @@ enum ExitStatus: Equatable, Sendable {
             return "The counts source of --counts-from or the board's file cannot be opened, or is a directory "
                 + "(--once prints the toolbar first, marked stale; --stream goes on with it marked stale)"
         case .unavailable:
-            return "--press, --refresh or --send found no badgebar listening on the socket of --control"
+            return
+                "--press, --refresh or --send found no badgebar listening on the socket of --control, or the one there "
+                + "did not answer (it is stopped)"
         case .noPermission:
             return "--press, --refresh or --send may not reach the socket of --control: its badgebar runs as "
                 + "another user"
