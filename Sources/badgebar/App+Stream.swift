@@ -116,8 +116,8 @@ extension App {
         } catch {
             Diagnostics.report("\(error)")
             switch error {
-            case .noListener, .notSocket, .ownedByAnotherUser, .inUse, .notAnswering: return ExitStatus.unavailable.code
-            case .permissionDenied: return ExitStatus.noPermission.code
+            case .noListener, .notSocket, .inUse, .notAnswering, .folderNotSafe: return ExitStatus.unavailable.code
+            case .permissionDenied, .ownedByAnotherUser: return ExitStatus.noPermission.code
             case .lineTooLong, .pathTooLong: return ExitStatus.usage.code
             case .system: return ExitStatus.ioError.code
             }

@@ -44,6 +44,8 @@ package final class ControlChannel {
         case notSocket(path: String, kind: String)
         /// What the path names belongs to another user.
         case ownedByAnotherUser(path: String, user: UInt32)
+        /// Another user could put something else at the path: its folder is theirs, or anybody's.
+        case folderNotSafe(path: String, reason: String)
         /// Another badgebar listens on the path, and did not go.
         case inUse(path: String, process: Int32?)
         /// The path is longer than a socket's path may be.
@@ -67,6 +69,9 @@ package final class ControlChannel {
             case .ownedByAnotherUser(let path, let user):
                 return "--control \(Sanitizer.printable(path)): it belongs to another user (uid \(user)); "
                     + "name a path of your own, such as $XDG_RUNTIME_DIR/badgebar-control"
+            case .folderNotSafe(let path, let reason):
+                return "--control \(Sanitizer.printable(path)): \(reason); name a path in a folder of your own, "
+                    + "such as $XDG_RUNTIME_DIR"
             case .inUse(let path, let process):
                 let who = process.map { "another badgebar (process \($0))" } ?? "another badgebar"
                 return "--control \(Sanitizer.printable(path)): \(who) listens there; give each badgebar a "
@@ -112,6 +117,7 @@ package final class ControlChannel {
         path: String, waitingAtMostSeconds seconds: Double = defaultTakeOverSeconds
     ) throws(Failure) -> ControlChannel {
         guard path.utf8.count <= Platform.longestSocketPathBytes else { throw .pathTooLong(path: path) }
+        try checkFolder(of: path)
         let clock = MonotonicClock()
         while true {
             if let status = try? linkStatus(ofPath: path) {
@@ -148,6 +154,21 @@ package final class ControlChannel {
             } catch {
                 throw .system(path: path, error)
             }
+        }
+    }
+
+    /// Refuses a folder where another user could put something else at the path once the socket is made: one
+    /// that user owns, or one anybody may write to without the sticky bit (as `/tmp` has) that keeps each
+    /// user's files their own.
+    private static func checkFolder(of path: String) throws(Failure) {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        guard let status = try? FileDescriptor.status(ofPath: folder.isEmpty ? "/" : folder) else { return }
+        let owner = status.st_uid
+        if owner != Platform.effectiveUser && owner != 0 {
+            throw .folderNotSafe(path: path, reason: "its folder belongs to another user (uid \(owner))")
+        }
+        if status.st_mode & 0o002 != 0 && status.st_mode & 0o1000 == 0 {
+            throw .folderNotSafe(path: path, reason: "anybody may replace what is in its folder (no sticky bit)")
         }
     }
 
@@ -270,6 +291,12 @@ package final class ControlChannel {
             bytes += Array(line.utf8) + [0x0A]
         }
         guard path.utf8.count <= Platform.longestSocketPathBytes else { throw .pathTooLong(path: path) }
+        // Lines go only to a badgebar of the same user: another user's socket at the path could be anybody's.
+        if let status = try? linkStatus(ofPath: path), status.st_uid != Platform.effectiveUser,
+            Platform.effectiveUser != 0
+        {
+            throw .ownedByAnotherUser(path: path, user: UInt32(status.st_uid))
+        }
         let socket: FileDescriptor
         do {
             socket = FileDescriptor(rawValue: try SystemCall.once("socket") { Platform.makeUnixStreamSocket() })

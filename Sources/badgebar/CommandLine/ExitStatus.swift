@@ -76,7 +76,7 @@ enum ExitStatus: Equatable, Sendable {
             return
                 "The recording of --record or the file of --events-to cannot be created, or is a FIFO nothing reads; "
                 + "the socket of --control cannot be made: its path holds what badgebar did not make, or another "
-                + "user's file, or another badgebar listens there"
+                + "user's file, or sits in a folder another user may change, or another badgebar listens there"
         case .configuration:
             return "A mistake in the board's file, said as FILE:LINE: message (nothing starts until the file is right)"
         case .ioError:
