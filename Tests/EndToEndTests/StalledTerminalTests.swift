@@ -51,7 +51,7 @@ extension EndToEnd {
         }
 
         @Test(
-            "A stalled terminal: no spinning, and SIGTERM (then SIGINT) ends it within 1 s with 143, modes restored")
+            "A stalled terminal: no spinning, and SIGTERM (then SIGINT) ends it within 1 s with 143 or 130, modes restored")
         func terminateWhileStalled() throws {
             let run = try startAndStall()
             defer { run.close() }
@@ -77,8 +77,10 @@ extension EndToEnd {
             program.send(SIGINT)
             let status = program.waitForExit(timeout: .milliseconds(1000))
             let elapsed = ContinuousClock.now - sent
+            // Both may be pending when the blocked write returns, and the kernel then delivers the lower number
+            // (SIGINT) first: either ending signal's status is right, as long as it ends at once.
             #expect(
-                status == .exited(143),
+                status == .exited(143) || status == .exited(130),
                 "after SIGTERM, then SIGINT: \(status.map(\.description) ?? "still running") after \(elapsed)")
             #expect(elapsed < .milliseconds(1000), "\(elapsed)")
             #expect(try run.terminal.modes().restorableFlags == run.modesBefore, "the terminal's modes put back")
