@@ -229,8 +229,9 @@ enum ManualPage {
             "--config reads the board from a file, one key per option and a [Title] section per button, as "
                 + "badgebar(5) says; without --config, $XDG_CONFIG_HOME/badgebar/config is read when it exists and "
                 + "the command line gives no buttons or commands of its own, and --demo always opens the demo. "
-                + "Flags go over the file. The full screen and line mode read it again on SIGUSR2 and when it is "
-                + "saved, keeping the counts of the buttons that remain. --print-config prints the board of a "
+                + "Flags go over the file. The full screen, line mode and --stream read it again on SIGUSR2 and when "
+                + "it is saved (its path followed through links as named), keeping the counts of the buttons that "
+                + "remain; --once reads it again on SIGUSR2. --print-config prints the board of a "
                 + "command line as a file.")
         page.subsection("Live counts")
         page.paragraph(
