@@ -68,7 +68,10 @@ import Testing
         try folder.write("one", to: "one/board.conf")
         try folder.write("two", to: "two/board.conf")
         try manager.createSymbolicLink(atPath: folder.path + "/current", withDestinationPath: "one")
+        try folder.write("notes", to: "notes.txt")
         let watch = FileChangeWatch(path: folder.path + "/current/board.conf")
+        try folder.write("more notes", to: "notes.txt")
+        #expect(!isReadable(watch), "a save in the link's folder wakes no one: only the file's folder tells writes")
         // As ln -sfn does: a new link moved over the old one.
         try manager.createSymbolicLink(atPath: folder.path + "/current.new", withDestinationPath: "two")
         #expect(rename(folder.path + "/current.new", folder.path + "/current") == 0)

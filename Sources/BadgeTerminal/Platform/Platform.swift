@@ -276,26 +276,31 @@ package enum Platform {
     }
 
     /// Watches a folder on a queue of ``makeChangeQueue()`` for what can change a path through it (wraps Linux's
-    /// `inotify_add_watch`): a name written and closed, made, removed or moved in or out, and the folder itself
-    /// removed or moved.
+    /// `inotify_add_watch`): a name made, removed or moved in or out, the folder itself removed or moved, and,
+    /// where asked, a file written and closed.
     ///
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - queue: The queue.
+    ///   - includingWrites: Whether files written and closed in it are told too (`IN_CLOSE_WRITE`): only the
+    ///     file's own folder needs them, and a folder of links on the way then wakes no one for every save in it.
     /// - Returns: The watch's number on the queue (the same for a folder already watched), or `nil` when the
     ///   folder cannot be watched (it is gone, or not a folder).
-    static func watchFolder(_ path: String, in queue: Int32) -> Int32? {
+    static func watchFolder(_ path: String, in queue: Int32, includingWrites: Bool) -> Int32? {
         #if canImport(Darwin)
             return nil
         #else
             let mask =
-                UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
-                | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
-                | UInt32(IN_DONT_FOLLOW)
+                (includingWrites ? UInt32(IN_CLOSE_WRITE) : 0) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+                | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+                | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
             let watch = inotify_add_watch(queue, path, mask)
             return watch >= 0 ? watch : nil
         #endif
     }
 
-    /// Stops a watch of ``watchFolder(_:in:)`` (wraps Linux's `inotify_rm_watch`); a watch already gone (its
-    /// folder removed) is no error worth a word.
+    /// Stops a watch of ``watchFolder(_:in:includingWrites:)`` (wraps Linux's `inotify_rm_watch`); a watch
+    /// already gone (its folder removed) is no error worth a word.
     static func stopWatching(_ watch: Int32, in queue: Int32) {
         #if !canImport(Darwin)
             _ = inotify_rm_watch(queue, watch)

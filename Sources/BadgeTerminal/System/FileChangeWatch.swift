@@ -77,7 +77,8 @@ public final class FileChangeWatch: Sendable {
         guard let descriptor else { return }
         var watches: [Int32: String] = [:]
         for folder in state.plan.folders {
-            if let watch = Platform.watchFolder(folder, in: descriptor.rawValue) {
+            let includingWrites = folder == state.plan.steps.last?.folder
+            if let watch = Platform.watchFolder(folder, in: descriptor.rawValue, includingWrites: includingWrites) {
                 watches[watch] = folder
             }
         }
