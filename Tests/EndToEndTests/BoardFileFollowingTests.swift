@@ -90,6 +90,27 @@ extension EndToEnd {
             #expect(run.staysSilent(for: 0.5), "and not to the one before")
         }
 
+        @Test("Followed through links, it sleeps while nothing changes: no wakeup, even for saves beside a link")
+        func idleThroughLinks() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let root = directory.path
+            try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+            try write(1, to: root + "/real/board.conf")
+            try shell("ln", ["-s", "real/board.conf", root + "/board.conf"])
+            try "notes\n".write(toFile: root + "/notes.txt", atomically: false, encoding: .utf8)
+            let run = try stream(root + "/board.conf")
+            defer { run.stop() }
+            #expect(run.nextLine() == Self.line(1))
+            #expect(run.staysSilent(for: 0.3))
+            let before = try #require(run.contextSwitches())
+            // A file saved in place in the link's folder: not the board's, and no write there is watched.
+            try "more notes\n".write(toFile: root + "/notes.txt", atomically: false, encoding: .utf8)
+            #expect(run.staysSilent(for: 1.5))
+            let after = try #require(run.contextSwitches())
+            #expect(after == before, "no wakeup in 1.5 s: \(before) → \(after)")
+        }
+
         @Test("The folder removed is said at once; made again with the file, it is read, and every save after")
         func folderRemovedAndMadeAgain() throws {
             let directory = try TemporaryDirectory()
