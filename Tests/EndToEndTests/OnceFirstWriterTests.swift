@@ -88,6 +88,35 @@ extension EndToEnd {
             #expect(run.read(run.output) == "")
         }
 
+        @Test("Every signal that ends a process ends the wait as it ends the run: its message, 128+N, nothing printed")
+        func everyEndingSignal() throws {
+            // One run per signal, all at once, each with a FIFO of its own.
+            var runs: [(signal: Int32, run: Waiting, directory: TemporaryDirectory)] = []
+            defer {
+                for entry in runs {
+                    entry.run.process.stop()
+                    entry.directory.remove()
+                }
+            }
+            for signal in OnceTests.terminatingSignals + [SIGUSR1] {
+                let directory = try TemporaryDirectory()
+                runs.append((signal, try Waiting(["--button", "Y:envelope:0"], directory: directory), directory))
+            }
+            for entry in runs {
+                try entry.run.waitUntilItWaits()
+                let name = String(cString: strsignal(entry.signal))
+                #expect(kill(entry.run.process.pid, entry.signal) == 0)
+                #expect(
+                    entry.run.process.waitForExit(timeout: .seconds(10)) == .exited(128 + entry.signal),
+                    "signal \(entry.signal) (\(name))")
+                let message = entry.run.read(entry.run.errors)
+                #expect(
+                    message.hasPrefix("badgebar: ended by SIG") && message.hasSuffix(" before printing the toolbar\n"),
+                    "signal \(entry.signal) (\(name)): '\(message)'")
+                #expect(entry.run.read(entry.run.output) == "")
+            }
+        }
+
         @Test("With a board's file, SIGUSR2 in the wait reads the file again, and the board it gives is printed")
         func sigusr2WithABoardsFile() throws {
             let directory = try TemporaryDirectory()
