@@ -8,7 +8,7 @@ import Synchronization
 /// The runner polls ``descriptor`` with its other inputs and, once it is readable,
 /// hands the program ``ProgramEvent/fileChanged(watch:)`` if ``takeChange()`` says the
 /// path changed, so nothing wakes the program while nothing happens. On Linux one
-/// inotify queue watches the folders ``FileWatchPlan`` names (the file's, each
+/// inotify queue watches the folders `FileWatchPlan` names (the file's, each
 /// link's, or the nearest one there while a folder is missing); after every change
 /// on the path the path is followed again and the watches moved to match, and a
 /// queue that overflowed is taken for a change. A program told of a change reads
