@@ -61,17 +61,20 @@ extension App {
             writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
         configuration.setsWindowTitle = false
         configuration.notificationMode = .never
+        let watches = fileWatches
         var program = LineModeProgram(
             board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1),
             instructionSource: instructionSource,
             sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
             events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
             startTime: terminal.now,
-            reload: reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
+            reload: reload(
+                writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches
+            ) {
                 $0.setsWindowTitle = false
                 $0.notificationMode = .never
             })
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches)
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
         terminal.close()
         if case .terminated = ending {
             return ending.exitStatus

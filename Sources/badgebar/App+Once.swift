@@ -12,10 +12,25 @@ extension App {
     ///   128+N when signal N ends it before it prints (with a message).
     func runOnce(_ format: StatusBarFormat, output: FileDescriptor = .standardOutput) -> Int32 {
         TerminalLocale.adopt()
+        // The signals are handled before anything can wait, so a signal in the wait for a FIFO's first writer does
+        // what it does in the run: SIGUSR1 and SIGUSR2 are taken there, any other ends it with its message.
+        do {
+            try SignalRelay.install(events: relayedSignals, relaysSuspend: false)
+        } catch {
+            Diagnostics.report("\(error)")
+            return ExitStatus.failure.code
+        }
+        let opening: Result<Result<StatusBarCounts, EarlyExit>, FirstWriterWait.Ended>
+        if let path = options.countsPath, path != "-" {
+            opening = FirstWriterWait.open(path) { openStatusBarCounts(endsWithItsWriters: true) }
+        } else {
+            opening = .success(openStatusBarCounts(endsWithItsWriters: true))
+        }
         let counts: StatusBarCounts
-        switch openStatusBarCounts(endsWithItsWriters: true) {
-        case .success(let opened): counts = opened
-        case .failure(let exit): return exit.status.code
+        switch opening {
+        case .success(.success(let opened)): counts = opened
+        case .success(.failure(let exit)): return exit.status.code
+        case .failure(let ended): return endedBySignal(ended.signal)
         }
         let sources = counts.sources
         let unavailable = counts.unavailable
@@ -23,7 +38,7 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        guard let terminal = openStatusBarBackend(relaying: options.watches.isEmpty ? [] : [SIGUSR1]) else {
+        guard let terminal = openStatusBarBackend(relaying: relayedSignals) else {
             return ExitStatus.failure.code
         }
         // The events' sink first, where the engine's events go; then the messages.
@@ -33,6 +48,14 @@ extension App {
             startTime: terminal.now, unixTimeOffset: WallClock.unixTime - terminal.now,
             events: events.map { (sink: 0, name: Sanitizer.printable("'\($0.name)'")) },
             messageSink: sinks.count - 1, sourceCount: sources.count, countsUnavailable: unavailable?.reason)
+        // SIGUSR2 reads a board's file again, as wherever badgebar is started with one; what is printed is the board
+        // the file gives then.
+        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
+            $0.setsWindowTitle = false
+            $0.notificationMode = .never
+            $0.pressCommands = []
+            $0.openCommands = []
+        }
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated(let signal) = ending {

@@ -32,12 +32,13 @@ extension App {
     /// The backend of a status bar's front end: no terminal, no keys, and every signal handled.
     ///
     /// Every signal that would end the program by default either means something or ends it cleanly: SIGUSR1,
-    /// with watches, runs the watches again, as anywhere; any other (Ctrl-C, SIGTERM, SIGUSR2, SIGALRM…) ends
-    /// every child and what the children left in the background, then the program, with 128+N. Ctrl-Z stops it
-    /// at once: it holds no terminal to give back.
+    /// with watches, runs the watches again, as anywhere, and SIGUSR2, with a board's file, reads it again; any
+    /// other (Ctrl-C, SIGTERM, SIGUSR2 without a board's file, SIGALRM…) ends every child and what the children
+    /// left in the background, then the program, with 128+N. Ctrl-Z stops it at once: it holds no terminal to
+    /// give back.
     ///
     /// - Parameter relaying: The signals that mean something to the front end (SIGUSR1 with watches, SIGUSR2 with a
-    ///   board's file for `--stream`).
+    ///   board's file).
     /// - Returns: The backend, or `nil` when it cannot be set up (reported).
     func openStatusBarBackend(relaying: Set<Int32>) -> LineModeTerminal? {
         do {

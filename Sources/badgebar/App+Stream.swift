@@ -71,13 +71,16 @@ extension App {
             startTime: terminal.now, countsUnavailable: counts.unavailable?.reason)
         // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
         // standard error.
-        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
+        let watches = fileWatches
+        program.reload = reload(
+            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches
+        ) {
             $0.setsWindowTitle = false
             $0.notificationMode = .never
             $0.openCommands = []
         }
         let ending = ProgramRunner.run(
-            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches)
+            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
         terminal.close()
         if case .terminated(let signal) = ending {
             return 128 + signal

@@ -75,12 +75,14 @@ struct App {
             eventsName: Sanitizer.printable(
                 events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" } ?? ""),
             startTime: terminal.now)
-        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
+        let watches = fileWatches
+        program.reload = reload(
+            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches)
         // One bound on the whole way out: ending the children, the events, the terminal and the recording.
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
             &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [],
-            fileWatches: fileWatches, exitDeadline: exitDeadline)
+            fileWatches: watches, exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close(by: exitDeadline)
         recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
@@ -131,7 +133,8 @@ struct App {
         return options.watches.isEmpty ? [] : [SIGUSR1]
     }
 
-    /// The board's file to be told of changes to, if the board came from one.
+    /// The board's file to be told of changes to, if the board came from one: a new watch on each call, for one run
+    /// and its reload to share.
     var fileWatches: [FileChangeWatch] {
         options.configurationPath.map { [FileChangeWatch(path: $0)] } ?? []
     }
@@ -143,14 +146,23 @@ struct App {
     /// - Parameters:
     ///   - writesEvents: Whether the events are written, as at the start.
     ///   - unixTimeOffset: The clock's offset, as at the start.
+    ///   - watches: The run's watches of the file, followed again from the path as named on every reload, so a
+    ///     reload on SIGUSR2 also finds where the path leads now.
     ///   - adjust: What the front end changes in every configuration (line mode sets no title, say).
     func reload(
-        writesEvents: Bool, unixTimeOffset: Double,
+        writesEvents: Bool, unixTimeOffset: Double, following watches: [FileChangeWatch] = [],
         adjust: @escaping (inout BoardEngine.Configuration) -> Void = { _ in }
     ) -> BoardReload? {
         guard let path = options.configurationPath, let arguments else { return nil }
         let started = options
         return BoardReload(path: path) { time in
+            for watch in watches { watch.followAgain() }
+            // Said at once, in words of its own: the file was deleted (or the folder it is in, or a link to it).
+            if case .failure(let error) = Result(catching: { () throws(SystemError) in
+                try FileDescriptor.status(ofPath: path)
+            }), error.errorNumber == ENOENT {
+                return .failure(.removed(path))
+            }
             let request: Options.Request
             do throws(Options.StartError) {
                 request = try Options.load(arguments, environment: BadgeBar.environment, files: .system)

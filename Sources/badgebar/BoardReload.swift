@@ -17,6 +17,13 @@ struct BoardReload {
     struct Failure: Error, Equatable {
         /// The problem in one line.
         var message: String
+        /// Whether the message says already that the board stays as it was.
+        var saysTheBoardStays = false
+
+        /// The file is not there any more: deleted, or a folder or link on the way to it gone.
+        static func removed(_ path: String) -> Failure {
+            Failure(message: "\(path): removed; the board stays as it was", saysTheBoardStays: true)
+        }
     }
 
     /// The file, for messages.
@@ -32,6 +39,8 @@ struct BoardReload {
         case .success(let loaded):
             let keys = OptionValue.list(loaded.waiting, conjunction: "and")
             return "reloaded \(path); \(keys) change\(loaded.waiting.count == 1 ? "s" : "") at the next start"
+        case .failure(let failure) where failure.saysTheBoardStays:
+            return failure.message
         case .failure(let failure):
             return "\(failure.message) (the board is as it was)"
         }

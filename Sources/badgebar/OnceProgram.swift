@@ -48,6 +48,12 @@ struct OnceProgram: TerminalProgram {
     /// The board as it stands.
     var board: BadgeBoard { screen.board }
 
+    /// How the board is read again from its file on SIGUSR2, if it came from one.
+    var reload: BoardReload? {
+        get { screen.reload }
+        set { screen.reload = newValue }
+    }
+
     /// Whether the reading is complete: every source at its end, every watch run once, no count waiting.
     var hasReadEverything: Bool {
         endedSources.count >= sourceCount && screen.engine.watches.hasFinishedEveryWatchOnce

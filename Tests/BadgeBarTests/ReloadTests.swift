@@ -84,7 +84,15 @@ import Testing
                 == "\(file.path):4: unknown key 'evry'; did you mean 'every'? (the board is as it was)")
         try FileManager.default.removeItem(atPath: file.path)
         _ = program.update(.signal(SIGUSR2), at: 2)
-        #expect(program.board.notice?.text == "--config: there is no file '\(file.path)' (the board is as it was)")
+        #expect(program.board.notice?.text == "\(file.path): removed; the board stays as it was")
+        #expect(program.board.title == "Mail", "the board as it was")
+        // Replaced by a folder: said, the board kept.
+        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+        _ = program.update(.signal(SIGUSR2), at: 3)
+        #expect(
+            program.board.notice?.text
+                == "--config: '\(file.path)' is a folder, not a board's file (the board is as it was)")
+        #expect(program.reloadCount == 0)
     }
 
     @Test func whatOnlyAStartCanChangeWaitsForTheNextAndTheStatusLineSaysSo() throws {

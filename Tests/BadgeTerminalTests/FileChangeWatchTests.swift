@@ -55,9 +55,70 @@ import Testing
         #expect(isReadable(watch) && watch.takeChange())
     }
 
-    @Test func aFolderThatIsNotThereIsNotWatched() {
-        let watch = FileChangeWatch(path: "/nonexistent/badgebar/config")
-        #expect(watch.descriptor == nil && !watch.takeChange())
+    /// Whether the watch tells of a change within a moment: readable, and the path changed.
+    private func tells(_ watch: FileChangeWatch) -> Bool {
+        isReadable(watch) && watch.takeChange()
+    }
+
+    @Test func aLinkRepointedIsFollowedAndTheOldTargetNoLonger() throws {
+        let folder = try Folder()
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder.path + "/one", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: folder.path + "/two", withIntermediateDirectories: true)
+        try folder.write("one", to: "one/board.conf")
+        try folder.write("two", to: "two/board.conf")
+        try manager.createSymbolicLink(atPath: folder.path + "/current", withDestinationPath: "one")
+        try folder.write("notes", to: "notes.txt")
+        let watch = FileChangeWatch(path: folder.path + "/current/board.conf")
+        try folder.write("more notes", to: "notes.txt")
+        #expect(!isReadable(watch), "a save in the link's folder wakes no one: only the file's folder tells writes")
+        // As ln -sfn does: a new link moved over the old one.
+        try manager.createSymbolicLink(atPath: folder.path + "/current.new", withDestinationPath: "two")
+        #expect(rename(folder.path + "/current.new", folder.path + "/current") == 0)
+        #expect(tells(watch), "the link re-pointed")
+        try folder.write("old", to: "one/board.conf")
+        #expect(!tells(watch), "the old target is no longer followed")
+        try folder.write("new", to: "two/board.conf")
+        #expect(tells(watch), "the new target is")
+    }
+
+    @Test func aFileDeletedIsToldAtOnceAndMadeAgainOnceWritten() throws {
+        let folder = try Folder()
+        try folder.write("one", to: "board.conf")
+        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        #expect(unlink(folder.path + "/board.conf") == 0)
+        #expect(tells(watch), "the deletion")
+        let made = open(folder.path + "/board.conf", O_WRONLY | O_CREAT, 0o600)
+        #expect(!tells(watch), "made, still empty and open: nothing to read yet")
+        #expect(write(made, "two", 3) == 3)
+        close(made)
+        #expect(tells(watch), "written and closed")
+    }
+
+    @Test func aFolderRemovedAndMadeAgainIsFollowedFromTheNearestFolderThere() throws {
+        let folder = try Folder()
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder.path + "/badgebar", withIntermediateDirectories: true)
+        try folder.write("one", to: "badgebar/board.conf")
+        let watch = FileChangeWatch(path: folder.path + "/badgebar/board.conf")
+        try manager.removeItem(atPath: folder.path + "/badgebar")
+        #expect(tells(watch), "the file is gone with its folder")
+        try manager.createDirectory(atPath: folder.path + "/badgebar", withIntermediateDirectories: true)
+        #expect(!tells(watch), "the folder is back, the file not yet")
+        try folder.write("two", to: "badgebar/board.conf")
+        #expect(tells(watch), "the file made again in the folder made again")
+        try folder.write("three", to: "badgebar/board.conf")
+        #expect(tells(watch), "and saved after")
+    }
+
+    @Test func aPathWhoseFolderIsNotThereYetIsWatchedFromTheNearestFolderThere() throws {
+        let folder = try Folder()
+        let watch = FileChangeWatch(path: folder.path + "/a/b/board.conf")
+        #expect(watch.descriptor != nil)
+        try FileManager.default.createDirectory(atPath: folder.path + "/a/b", withIntermediateDirectories: true)
+        #expect(!tells(watch))
+        try folder.write("one", to: "a/b/board.conf")
+        #expect(tells(watch))
     }
 
     /// A program that quits when told of a changed file.

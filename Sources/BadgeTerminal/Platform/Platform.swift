@@ -261,51 +261,88 @@ package enum Platform {
             identifier: identifier, parent: parent, session: session, isZombie: state == "Z" || state == "X")
     }
 
-    /// Starts watching a folder for files written and closed, or moved into it, as editors save (wraps Linux's
-    /// `inotify_init1` and `inotify_add_watch`, with `IN_CLOSE_WRITE` and `IN_MOVED_TO`).
+    /// Makes a queue of folder changes (wraps Linux's `inotify_init1`, non-blocking and close-on-exec).
     ///
-    /// - Returns: A non-blocking descriptor that is readable once something happened (see ``changedNames(in:)``),
-    ///   or `nil` when the folder cannot be watched, and always on macOS, which has no inotify: there nothing is
-    ///   watched, and nothing polls instead.
-    static func watchFolder(_ path: String) -> Int32? {
+    /// - Returns: A descriptor that is readable once a watched folder changed (see ``folderChanges(in:)``), or
+    ///   `nil` when there is none, and always on macOS, which has no inotify: there nothing is watched, and
+    ///   nothing polls instead.
+    static func makeChangeQueue() -> Int32? {
         #if canImport(Darwin)
             return nil
         #else
             let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
-            guard descriptor >= 0 else { return nil }
-            guard inotify_add_watch(descriptor, path, UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) >= 0 else {
-                close(descriptor)
-                return nil
-            }
-            return descriptor
+            return descriptor >= 0 ? descriptor : nil
         #endif
     }
 
-    /// The names of the files a folder watch of ``watchFolder(_:)`` saw written or moved in since the last call
-    /// (wraps `read` of Linux's `inotify_event` records, to the end of what is there); none on macOS.
-    static func changedNames(in descriptor: Int32) -> [String] {
+    /// Watches a folder on a queue of ``makeChangeQueue()`` for what can change a path through it (wraps Linux's
+    /// `inotify_add_watch`): a name made, removed or moved in or out, the folder itself removed or moved, and,
+    /// where asked, a file written and closed.
+    ///
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - queue: The queue.
+    ///   - includingWrites: Whether files written and closed in it are told too (`IN_CLOSE_WRITE`): only the
+    ///     file's own folder needs them, and a folder of links on the way then wakes no one for every save in it.
+    /// - Returns: The watch's number on the queue (the same for a folder already watched), or `nil` when the
+    ///   folder cannot be watched (it is gone, or not a folder).
+    static func watchFolder(_ path: String, in queue: Int32, includingWrites: Bool) -> Int32? {
+        #if canImport(Darwin)
+            return nil
+        #else
+            let mask =
+                (includingWrites ? UInt32(IN_CLOSE_WRITE) : 0) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+                | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+                | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+            let watch = inotify_add_watch(queue, path, mask)
+            return watch >= 0 ? watch : nil
+        #endif
+    }
+
+    /// Stops a watch of ``watchFolder(_:in:includingWrites:)`` (wraps Linux's `inotify_rm_watch`); a watch
+    /// already gone (its folder removed) is no error worth a word.
+    static func stopWatching(_ watch: Int32, in queue: Int32) {
+        #if !canImport(Darwin)
+            _ = inotify_rm_watch(queue, watch)
+        #endif
+    }
+
+    /// What the folders watched on a queue of ``makeChangeQueue()`` saw since the last call (wraps `read` of
+    /// Linux's `inotify_event` records, to the end of what is there); nothing on macOS.
+    static func folderChanges(in queue: Int32) -> [FolderChange] {
         #if canImport(Darwin)
             return []
         #else
-            var names: [String] = []
+            var changes: [FolderChange] = []
             let headerSize = MemoryLayout<inotify_event>.size
             var buffer = [UInt8](repeating: 0, count: 4096 + headerSize + Int(NAME_MAX) + 1)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { return names }
+                let count = buffer.withUnsafeMutableBytes { read(queue, $0.baseAddress, $0.count) }
+                if count < 0 && errorNumber == EINTR { continue }
+                guard count > 0 else { return changes }
                 var offset = 0
                 while offset + headerSize <= count {
-                    let length = buffer.withUnsafeBytes { bytes in
-                        Int(bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
+                    let event = buffer.withUnsafeBytes { bytes in
+                        bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     }
                     let start = offset + headerSize
-                    let end = min(start + length, count)
-                    let name = buffer[start..<end].prefix { $0 != 0 }
-                    if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
-                    offset = start + length
+                    let end = min(start + Int(event.len), count)
+                    let name = String(decoding: buffer[start..<end].prefix { $0 != 0 }, as: UTF8.self)
+                    if let kind = FolderChange.Kind(inotifyMask: event.mask) {
+                        changes.append(FolderChange(watch: event.wd, name: name, kind: kind))
+                    }
+                    offset = start + Int(event.len)
                 }
             }
         #endif
+    }
+
+    /// What a symbolic link points to, as written in it (wraps `readlink`), or `nil` when the path is not a link.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A path with its symbolic links followed and `.` and `..` resolved (wraps `realpath`), or `nil` when it
@@ -445,3 +482,27 @@ package enum Platform {
         return "signal \(signal)"
     }
 }
+
+#if !canImport(Darwin)
+    extension FolderChange.Kind {
+        /// The kind of an `inotify_event`'s mask, or `nil` for one that changes nothing a path leads to.
+        init?(inotifyMask mask: UInt32) {
+            func has<Flag: BinaryInteger>(_ flag: Flag) -> Bool { mask & UInt32(flag) != 0 }
+            if has(IN_Q_OVERFLOW) {
+                self = .overflow
+            } else if has(IN_DELETE_SELF) || has(IN_MOVE_SELF) || has(IN_IGNORED) || has(IN_UNMOUNT) {
+                self = .folderGone
+            } else if has(IN_CLOSE_WRITE) {
+                self = .written
+            } else if has(IN_MOVED_TO) {
+                self = .movedIn
+            } else if has(IN_CREATE) {
+                self = .created
+            } else if has(IN_DELETE) || has(IN_MOVED_FROM) {
+                self = .removed
+            } else {
+                return nil
+            }
+        }
+    }
+#endif

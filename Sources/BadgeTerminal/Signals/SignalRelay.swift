@@ -205,6 +205,15 @@ package enum SignalRelay {
         }
     }
 
+    /// Writes a byte to the self-pipe, as a signal's handler does (wraps `write`), so the next wait wakes and takes
+    /// what a wait of its own left: the signals it saw and left for the run.
+    package static func wakeAgain() {
+        let descriptor = wakeWriteDescriptor.load(ordering: .sequentiallyConsistent)
+        guard descriptor >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(descriptor, &byte, 1)
+    }
+
     /// Gives every signal the relay handled its default action back (wraps `sigaction`), for a program that is done with it.
     ///
     /// SIGPIPE and SIGXFSZ stay ignored: what the program writes next (`--once`'s

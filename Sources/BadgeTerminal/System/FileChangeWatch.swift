@@ -1,35 +1,102 @@
-/// Tells when a file changes, without polling: a new version written and closed, or moved into its place, as
-/// editors save it (on Linux with inotify, watching the file's folder, where links to it are followed).
+import CNCursesW
+import Synchronization
+
+/// Tells when a file changes, without polling, following the path as it was named whatever is under it: a new
+/// version written and closed or moved into its place (as editors save it), a link on the way re-pointed, the
+/// file removed, replaced by a folder or made again, and its folder removed and made again.
 ///
 /// The runner polls ``descriptor`` with its other inputs and, once it is readable,
 /// hands the program ``ProgramEvent/fileChanged(watch:)`` if ``takeChange()`` says the
-/// file changed, so nothing wakes the program while nothing happens. Where the
-/// platform has no way to be told (macOS), or the folder cannot be watched, there is
-/// no descriptor and the watch never tells: a program reloads on a signal instead.
+/// path changed, so nothing wakes the program while nothing happens. On Linux one
+/// inotify queue watches the folders `FileWatchPlan` names (the file's, each
+/// link's, or the nearest one there while a folder is missing); after every change
+/// on the path the path is followed again and the watches moved to match, and a
+/// queue that overflowed is taken for a change. A program told of a change reads
+/// the file and says what it found: a new version, or that the file is gone or is
+/// a folder now.
+///
+/// macOS has no inotify: there is no descriptor there, the watch never tells, and
+/// a program reloads on a signal (SIGUSR2) instead.
 public final class FileChangeWatch: Sendable {
     /// The file, as given.
     public let path: String
     /// The descriptor to poll for readability, or `nil` when nothing is watched.
     public let descriptor: FileDescriptor?
-    /// The file's name in its folder, after links are followed.
-    private let name: String
+    /// The folder a relative path starts from, as it was at the start.
+    private let currentFolder: String
+    /// What is followed now: the plan, and the queue's watch for each of its folders.
+    private let state: Mutex<State>
 
-    /// Starts watching a file's folder for the file.
-    ///
-    /// - Parameter path: The file; it must be there for links to it to be followed, and its folder must be.
-    public init(path: String) {
-        self.path = path
-        let resolved = Platform.resolvedPath(path) ?? path
-        let slash = resolved.lastIndex(of: "/")
-        let folder = slash.map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
-        name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
-        descriptor = Platform.watchFolder(folder).map { FileDescriptor(rawValue: $0) }
+    /// The plan and its watches.
+    private struct State {
+        var plan: FileWatchPlan
+        var watches: [Int32: String] = [:]
     }
 
-    /// Reads what the folder's watch saw since the last call, and says whether the file was among it.
+    /// Starts watching what a path leads to.
+    ///
+    /// - Parameter path: The file, as the user named it; it need not be there yet.
+    public init(path: String) {
+        self.path = path
+        currentFolder = Platform.resolvedPath(".") ?? "/"
+        descriptor = Platform.makeChangeQueue().map { FileDescriptor(rawValue: $0) }
+        state = Mutex(State(plan: FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)))
+        state.withLock { follow(&$0) }
+    }
+
+    /// Reads what the watched folders saw since the last call, follows the path again if it changed, and says
+    /// whether the program should read the file again.
     public func takeChange() -> Bool {
         guard let descriptor else { return false }
-        return Platform.changedNames(in: descriptor.rawValue).contains(name)
+        let changes = Platform.folderChanges(in: descriptor.rawValue)
+        return state.withLock { state in
+            let named = changes.map { change in
+                (folder: state.watches[change.watch], name: change.name, kind: change.kind)
+            }
+            let reaction = state.plan.reaction(to: named)
+            guard reaction != .none else { return false }
+            let before = state.plan
+            state.plan = FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
+            follow(&state)
+            return state.plan.tells(after: reaction, before: before)
+        }
+    }
+
+    /// Follows the path again from the start and moves the watches to match, for a program that reads the file
+    /// on its own (on SIGUSR2): a folder above the file that was renamed is then followed too.
+    package func followAgain() {
+        state.withLock { state in
+            state.plan = FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
+            follow(&state)
+        }
+    }
+
+    /// Watches the plan's folders, then stops the watches it no longer needs: added first, so no change between
+    /// is lost.
+    private func follow(_ state: inout State) {
+        guard let descriptor else { return }
+        var watches: [Int32: String] = [:]
+        for folder in state.plan.folders {
+            let includingWrites = folder == state.plan.steps.last?.folder
+            if let watch = Platform.watchFolder(folder, in: descriptor.rawValue, includingWrites: includingWrites) {
+                watches[watch] = folder
+            }
+        }
+        for watch in state.watches.keys where watches[watch] == nil {
+            Platform.stopWatching(watch, in: descriptor.rawValue)
+        }
+        state.watches = watches
+    }
+
+    /// What a name is, links not followed (wraps `lstat` and `readlink`).
+    private static func lookUp(_ path: String) -> FileWatchPlan.Node {
+        guard let status = try? FileDescriptor.linkStatus(ofPath: path) else { return .missing }
+        switch FileType(status) {
+        case .directory: return .folder
+        case .symbolicLink: return Platform.linkTarget(path).map { .link($0) } ?? .missing
+        case .regular: return .file(isEmpty: status.st_size == 0, hasOtherNames: status.st_nlink > 1)
+        default: return .other
+        }
     }
 
     deinit {

@@ -171,6 +171,14 @@ public struct FileDescriptor: Sendable, Hashable {
         return status
     }
 
+    /// The type, size and device of what a path names, a symbolic link itself rather than what it points to
+    /// (wraps `lstat`).
+    package static func linkStatus(ofPath path: String) throws(SystemError) -> stat {
+        var status = stat()
+        try SystemCall.retrying("lstat") { lstat(path, &status) }
+        return status
+    }
+
     /// Creates a pipe (wraps `pipe`); both ends are close-on-exec.
     public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
         var descriptors: [Int32] = [-1, -1]

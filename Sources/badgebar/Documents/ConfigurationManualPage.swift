@@ -111,9 +111,15 @@ enum ConfigurationManualPage {
                 + "--format and --record have no key: they say how one run shows the board.")
         page.section("READING IT AGAIN")
         page.paragraph(
-            "The full screen and line mode read the file again on SIGUSR2 and, on Linux, when the file is saved "
-                + "(written and closed, or moved into its place, as editors do; inotify watches its folder, so "
-                + "nothing wakes badgebar while nothing changes), with the same command line over it. Buttons are "
+            "The full screen, line mode and --stream read the file again on SIGUSR2 and, on Linux, when the file is "
+                + "saved (written and closed, moved into its place, or deleted and made again, as editors do), with "
+                + "the same command line over it; --once reads it again on SIGUSR2 and prints the board it gives "
+                + "then. The path is followed as it was named: a link on it re-pointed (ln -sfn), a folder on it "
+                + "removed and made again, or the file made again is read again; the file deleted or replaced by a "
+                + "folder is said at once, and the board stays as it was. inotify watches the file's folder and the "
+                + "folder of every link on the way (while a folder is missing, the nearest one there), so nothing "
+                + "wakes badgebar while nothing changes; a folder above them that is renamed is followed at the "
+                + "next SIGUSR2. Buttons are "
                 + "matched by title: a button that remains keeps its count, its stale mark and its running commands, "
                 + "whatever count the file gives it; a new button starts at the file's. A watch of the same command "
                 + "for the same button on the same interval keeps its turn; other watches run at once. The commands "

@@ -229,8 +229,9 @@ enum ManualPage {
             "--config reads the board from a file, one key per option and a [Title] section per button, as "
                 + "badgebar(5) says; without --config, $XDG_CONFIG_HOME/badgebar/config is read when it exists and "
                 + "the command line gives no buttons or commands of its own, and --demo always opens the demo. "
-                + "Flags go over the file. The full screen and line mode read it again on SIGUSR2 and when it is "
-                + "saved, keeping the counts of the buttons that remain. --print-config prints the board of a "
+                + "Flags go over the file. The full screen, line mode and --stream read it again on SIGUSR2 and when "
+                + "it is saved (its path followed through links as named), keeping the counts of the buttons that "
+                + "remain; --once reads it again on SIGUSR2. --print-config prints the board of a "
                 + "command line as a file.")
         page.subsection("Live counts")
         page.paragraph(
@@ -290,8 +291,9 @@ enum ManualPage {
         page.subsection("Once, for a status bar")
         page.paragraph(
             "--once reads the counts (the buttons', then --counts-from to its end), prints the toolbar once in "
-                + "the --format and exits 0; a signal while it waits ends every watch, says so on standard error, and it "
-                + "exits 128+N without printing. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
+                + "the --format and exits 0; a signal while it waits (for a FIFO's first writer too) ends every "
+                + "watch, says so on standard error, and it exits 128+N without printing, but SIGUSR1 with watches "
+                + "and SIGUSR2 with a board's file, which are taken as in the run. plain prints each icon and its badge's text, buttons two spaces apart; tmux adds "
                 + "style directives such as #[fg=colour231,bg=colour196] in the badge colours, for tmux's "
                 + "status-right; json prints one object with every button's title, count, badge text and colours; "
                 + "i3bar prints one status line of the i3bar protocol, a JSON array of blocks with the badges in "
