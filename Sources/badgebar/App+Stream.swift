@@ -32,7 +32,7 @@ extension App {
         defer { control?.release() }
         let controlSource = control.map { _ in sources.count - 1 }
         var clickSource: Int?
-        if format == .i3bar, let clicks = try? LineReader(path: "-") {
+        if format == .i3bar, let clicks = try? LineReader(path: "-", lineLimit: StreamProgram.clickLineLimit) {
             clickSource = sources.count
             sources.append(clicks)
         }

@@ -38,6 +38,9 @@ struct StreamProgram: TerminalProgram {
 
     /// How long a button counts as rising after its count goes up: i3bar marks it urgent, Waybar's class `rising`.
     static let risingSeconds = 5.0
+    /// The longest line of click events read from the bar: the longest event the click reader takes, with room for
+    /// the `,` and the spaces around it, so that no event the reader would take is cut off as a line first.
+    static let clickLineLimit = ClickEventReader.defaultObjectLimit + 64
 
     /// Creates the program around a board.
     ///
@@ -90,10 +93,15 @@ struct StreamProgram: TerminalProgram {
                 effects.append(takeControl(line, at: time))
             }
         case .lineDiscarded(let source, let byteCount) where source == inputs.clicks:
-            effects.append(message("a click event of \(byteCount) bytes was too long, and was skipped"))
-        case .sourceEnded(let source, _) where source == inputs.clicks:
-            // The bar sends no more clicks; it may still read the stream.
-            break
+            let length =
+                byteCount >= LineReader.maximumBytesWithoutLineEnd
+                ? "of \(LineReader.maximumBytesWithoutLineEnd >> 20) MiB or more" : "of \(byteCount) bytes"
+            effects += badInput("a click event \(length) was too long, and was skipped")
+        case .sourceEnded(let source, let problem) where source == inputs.clicks:
+            // The bar sends no more clicks; it may still read the stream. A reader that stopped early says why.
+            if let problem {
+                effects.append(message("stopped reading click events: \(problem)"))
+            }
         case .sinkProblem(let sink, .closed(let error)) where sink == sinks.output:
             // The bar went away: nothing more to print, nothing to say. Any other failure is said.
             guard error.errorNumber == EPIPE else {
@@ -188,12 +196,12 @@ struct StreamProgram: TerminalProgram {
             switch output {
             case .click(let click):
                 guard let index = click.instance.flatMap({ board.toolbar.buttonIndex(titled: $0) }) else {
-                    effects.append(message("a click on '\(Sanitizer.shortened(click.instance ?? ""))' names no button"))
+                    effects += badInput("a click on '\(Sanitizer.shortened(click.instance ?? ""))' names no button")
                     continue
                 }
                 effects.append(screen.handle(.press(buttonIndex: index, source: .click), at: time))
             case .problem(let text):
-                effects.append(message("a click event could not be read: \(text)"))
+                effects += badInput("a click event could not be read: \(text)")
             }
         }
         return effects
@@ -209,10 +217,17 @@ struct StreamProgram: TerminalProgram {
         case .counts:
             return screen.handle(.countLines(Array((line + "\n").utf8)), at: time)
         case .unknownButton(let title):
-            return message("--control: 'press \(Sanitizer.shortened(title))' names no button")
+            return .batch(badInput("--control: 'press \(Sanitizer.shortened(title))' names no button"))
         case .blank:
             return .none
         }
+    }
+
+    /// A problem with one line of input for standard error, bounded as bad counts lines are: the first
+    /// ``BadgeBoard/badLinesToldPerBatch`` of a turn of the run loop are said, the rest counted and said as one
+    /// line when the turn ends.
+    private mutating func badInput(_ text: String) -> [ProgramEffect] {
+        log.message(for: .badLine(text)).map { [.write($0, sink: sinks.messages)] } ?? []
     }
 
     /// A problem for standard error.

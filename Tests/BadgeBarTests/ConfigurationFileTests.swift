@@ -208,6 +208,22 @@ import Testing
                 == "2: the line goes on with ' \\' at the end of the file, but no line follows")
     }
 
+    @Test func aFileOfTenThousandSectionsIsReadWholeAndATitleGivenTwiceIsFoundAmongThem() throws {
+        let sections = (0..<10_000).map { "[Button \($0)]\nsymbol = star\nbadge = \($0 % 7)\n" }
+        let options = try load(sections.joined(separator: "\n"))
+        #expect(options.buttons.count == 10_000)
+        #expect(options.buttons.last?.title == "Button 9999" && options.buttons.last?.count == 9999 % 7)
+        // The same title but for case, far down: found, with the line of the first.
+        #expect(
+            throws: ConfigurationError(
+                path: "board.conf", line: 40001,
+                message: "the section [BUTTON 5000] is given twice (first on line 20001)")
+        ) {
+            try ConfigurationFile.parse(
+                sections.joined(separator: "\n") + "\n[BUTTON 5000]\nsymbol = star\n", path: "board.conf")
+        }
+    }
+
     @Test func aLongLineGoesOnWhereItsFirstLineSaysAndErrorsNameItsFirstLine() {
         #expect(
             refusal("# one\n[Mail]\nsymbol = envelope\nwatch = a \\\n  b \\\n  c\nbogus = 1\n")

@@ -144,6 +144,58 @@ import Testing
         #expect(refusal(["--button", "A:star:0", "--every", "5s", "--watch", "A@5s=a", "--watch", "A=b"]) == nil)
     }
 
+    @Test func twoButtonsOfOneTitleAreRefusedAsAFileCouldNotReadThemBack() throws {
+        for second in ["Mail:star:5", "mail:star:5"] {
+            let options = try flags(["--button", "Mail:envelope:3", "--button", second, "--print-config"])
+            #expect(throws: Options.UsageError.self) {
+                try ConfigurationFile.text(describing: options, workingDirectory: nil)
+            }
+            do {
+                _ = try ConfigurationFile.text(describing: options, workingDirectory: nil)
+            } catch {
+                #expect(
+                    error.message
+                        == "--print-config: two buttons are titled '\(second.prefix(4))', and a board's file has one "
+                        + "section a title; give them titles of their own")
+            }
+        }
+    }
+
+    @Test func everyValuePrintedReadsBackExactlyOrIsRefused() throws {
+        let values = [
+            "  Mail  ", " Mail", "Mail ", "\tMail", "Mail\t", "Mail  Box", "a # b; c", "[x]", "x = y", "=", "é ✉",
+        ]
+        var printed = 0
+        var refused = 0
+        for value in values {
+            for arguments in [
+                ["--title", value], ["--button", "A:star:0", "--watch", "A=\(value)"],
+                ["--button", "A:star:0", "--on-press", "A=\(value)"], ["--counts-from", "/tmp/\(value)"],
+            ] {
+                let options = try flags(arguments + ["--print-config"])
+                // The value as the options hold it, after the option's own reading.
+                let given = try #require(
+                    options.title ?? options.watches.first?.command ?? options.pressCommands.first?.command
+                        ?? options.countsPath)
+                let blankAtAnEnd = given.trimmingBlanks() != given
+                do {
+                    let text = try ConfigurationFile.text(describing: options, workingDirectory: nil)
+                    #expect(!blankAtAnEnd, "\(arguments) printed as\n\(text)")
+                    #expect(try reload(text) == board(options), "\(arguments) reads back as printed:\n\(text)")
+                    printed += 1
+                } catch let error as Options.UsageError {
+                    #expect(blankAtAnEnd, "\(arguments): \(error.message)")
+                    #expect(
+                        error.message.hasSuffix(
+                            "starts or ends with a blank, which a board's file drops; give it without"))
+                    refused += 1
+                }
+            }
+        }
+        #expect(refused >= 3 * 3, "a title, a watch and an --on-press with blanks at their ends are refused")
+        #expect(printed + refused == values.count * 4)
+    }
+
     @Test func durationsAreWrittenToReadBackExactly() {
         for seconds in [0.1, 0.25, 1, 1.5, 1.25, 30, 90, 300, 3600, 5400, 86_400] {
             let text = ConfigurationFile.duration(seconds)

@@ -87,6 +87,64 @@ import Testing
         #expect(written(broken, sink: 1).first?.hasPrefix("badgebar: a click event could not be read") == true)
     }
 
+    @Test func aFloodOfBadClickEventsIsToldFiveAtATurnAndTheRestCounted() {
+        var stream = program(.i3bar)
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        let flood = LineBatch(["["] + Array(repeating: ",{oops}", count: 20_000))
+        let told = written(stream.update(.lines(flood, source: 0), at: 1), sink: 1)
+        #expect(told.count == BadgeBoard.badLinesToldPerBatch)
+        #expect(told.allSatisfy { $0.hasPrefix("badgebar: a click event could not be read") })
+        #expect(
+            written(stream.update(.tick, at: 1), sink: 1) == [MessageLog.moreBadLinesNotice(20_000 - told.count)])
+        let unknown = LineBatch(
+            Array(repeating: #",{"name":"badgebar","instance":"Nobody","button":1}"#, count: 100))
+        #expect(written(stream.update(.lines(unknown, source: 0), at: 2), sink: 1).count == told.count)
+        for second in 3..<10 {
+            _ = stream.update(.lineDiscarded(source: 0, byteCount: 100_000), at: Double(second))
+        }
+        let skipped = written(stream.update(.lineDiscarded(source: 0, byteCount: 100_000), at: 10), sink: 1)
+        #expect(skipped.isEmpty, "a turn's skipped click lines are bounded too")
+        #expect(written(stream.update(.tick, at: 10), sink: 1) == [MessageLog.moreBadLinesNotice(103)])
+    }
+
+    @Test func aClickOnATitleOfTwoThousandCharactersPressesItsButton() throws {
+        let title = String(repeating: "M", count: 2000)
+        let toolbar = BadgeToolbar(
+            title: "Badges", buttons: [BadgedButton(title: title, symbolName: "envelope", count: 3)])
+        var stream = StreamProgram(
+            board: BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false)),
+            configuration: BoardEngine.Configuration(), stream: StatusBarStream(format: .i3bar, style: Self.plain),
+            events: (sink: 2, name: "events"), sinks: (output: 0, messages: 1), inputs: (clicks: 0, control: nil),
+            framesPerSecond: 10, startTime: 0)
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        let folder = try TemporaryFolder()
+        let click = #"{"name":"badgebar","instance":""# + title + #"","button":1,"x":10,"y":5}"#
+        // Through a reader of the click source's line limit, as the stream opens standard input.
+        let reader = try LineReader(
+            path: try folder.write("[\n" + click + "\n", to: "clicks"), lineLimit: StreamProgram.clickLineLimit)
+        var messages: [String] = []
+        _ = reader.readBatches { batch in
+            switch batch {
+            case .lines(let bytes, _):
+                let lines = LineBatch(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+                messages += written(stream.update(.lines(lines, source: 0), at: 1), sink: 1)
+            case .discardedLine(let byteCount):
+                messages += written(stream.update(.lineDiscarded(source: 0, byteCount: byteCount), at: 1), sink: 1)
+            }
+        }
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(stream.board.toolbar.buttons[0].count == 0, "the click pressed the button, which clears it")
+    }
+
+    @Test func aClickSourceThatStopsSaysWhy() {
+        var stream = program(.i3bar)
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        #expect(
+            written(stream.update(.sourceEnded(source: 0, problem: "standard input went wrong"), at: 1), sink: 1)
+                == ["badgebar: stopped reading click events: standard input went wrong"])
+        #expect(written(stream.update(.sourceEnded(source: 0, problem: nil), at: 2), sink: 1).isEmpty)
+    }
+
     @Test func controlLinesPressRefreshAndSetCounts() {
         var stream = program()
         _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)

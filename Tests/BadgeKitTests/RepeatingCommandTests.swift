@@ -34,9 +34,29 @@ import Testing
         #expect(command.takeDue(at: 0) != nil)
         command.refresh()
         #expect(command.takeDue(at: 1) == nil)
-        command.finish(result("x", at: 2), at: 2)
+        command.finish(result("x", identifier: command.identifier, at: 2), at: 2)
         #expect(command.nextRunTime(after: 2) == 2)
         #expect(command.takeDue(at: 2) != nil)
+    }
+
+    @Test func commandsMadeWithoutAnIdentifierEachTakeTheirOwnResults() throws {
+        var commands = (0..<4).map { RepeatingCommand("echo \($0 + 3)", every: 5) }
+        #expect(Set(commands.map(\.identifier)).count == 4, "\(commands.map(\.identifier))")
+        var counts: [Int?] = Array(repeating: nil, count: 4)
+        let requests = commands.indices.compactMap { commands[$0].takeDue(at: 0) }
+        try #require(requests.count == 4)
+        // Every result is offered to every command, as a program with several does.
+        for (index, request) in requests.enumerated() {
+            let finished = result("\(index + 3)\n", identifier: request.identifier, at: 1)
+            for command in commands.indices {
+                if let taken = commands[command].finish(finished, at: 1) {
+                    counts[command] = taken.count
+                }
+            }
+        }
+        #expect(counts == [3, 4, 5, 6])
+        #expect(
+            RepeatingCommand("x", every: 5, identifier: 1).identifier == 1, "an identifier given is the one used")
     }
 
     @Test func resultsReadAsTextOrACount() {

@@ -58,6 +58,29 @@ import Testing
         #expect(result.outcome == .ended)
     }
 
+    @Test func aPipeWithALineOfMoreThanOneMebibyteIsReadOnToTheNextLine() throws {
+        try SystemFixtures.withSignalIgnored(SIGPIPE) {
+            let pipe = try FileDescriptor.pipe()
+            defer { pipe.read.close() }
+            let reader = try LineReader(path: "-", standardInput: pipe.read, terminalsInUse: [])
+            let writer = pipe.write
+            let thread = Thread {
+                let piece = [UInt8](repeating: 0x78, count: 65_536)
+                for _ in 0..<40 {
+                    guard (try? piece.withUnsafeBytes { try writer.writeAll($0) }) != nil else { break }
+                }
+                _ = try? Array("\nMail=7\n".utf8).withUnsafeBytes { try writer.writeAll($0) }
+                writer.close()
+            }
+            thread.start()
+            let result = Self.readAll(reader)
+            #expect(result.outcome == .ended, "a pipe is read as fast as its writer writes, and never given up")
+            #expect(result.lines == ["Mail=7"])
+            #expect(result.discarded.count == 1, "the long line is said once")
+            #expect(result.discarded.allSatisfy { $0 >= LineReader.maximumBytesWithoutLineEnd })
+        }
+    }
+
     @Test func aSourceWithNoLineEndStops() throws {
         let reader = try LineReader(path: "/dev/zero")
         let result = Self.readAll(reader)

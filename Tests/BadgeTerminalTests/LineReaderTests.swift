@@ -142,6 +142,55 @@ import Testing
         #expect(Self.call(reader) == Call(outcome: .ended))
     }
 
+    @Test func aLineOfMoreThanOneMebibyteIsSkippedToItsEndAndTheNextLineIsRead() throws {
+        let path = SystemFixtures.temporaryPath("long-line.txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let long = 3 << 20
+        try Data((String(repeating: "x", count: long) + "\nMail=7\n" + String(repeating: "y", count: 5000)).utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let reader = try LineReader(path: path)
+        var calls: [Call] = []
+        while calls.count < 200, reader.descriptor != nil {
+            calls.append(Self.call(reader))
+        }
+        #expect(calls.last?.outcome == .ended, "a regular file is read to its end")
+        #expect(calls.flatMap(\.lines) == ["Mail=7"], "the line after the long one is read")
+        #expect(
+            calls.flatMap(\.discarded) == [LineReader.maximumBytesWithoutLineEnd, 5000],
+            "the long line is said once, when 1 MiB of it has come; the short long line at its end")
+        #expect(
+            LineReader.discardedLineNotice(byteCount: LineReader.maximumBytesWithoutLineEnd)
+                == "ignored a line of 1 MiB or more: a counts line has at most 1024")
+    }
+
+    @Test func aReaderHasALineLimitOfItsOwn() throws {
+        let path = SystemFixtures.temporaryPath("clicks.txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let line = String(repeating: "c", count: 2000)
+        try Data((line + "\n" + String(repeating: "d", count: 4097) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try LineReader(path: path, lineLimit: 4096)
+        #expect(reader.lineLimit == 4096)
+        let call = Self.call(reader)
+        #expect(call.lines == [line], "a line longer than the default limit but within this reader's is delivered")
+        #expect(call.discarded == [4097])
+    }
+
+    @Test func standardInputThatStopsBeingReadIsReplacedByTheNullDevice() throws {
+        let zero = try FileDescriptor.open("/dev/zero", O_RDONLY)
+        defer { zero.close() }
+        let reader = try LineReader(path: "-", standardInput: zero, terminalsInUse: [])
+        var calls: [Call] = []
+        while calls.count < 100, reader.descriptor != nil {
+            calls.append(Self.call(reader))
+        }
+        #expect(calls.last == Call(outcome: .stopped(.noLineEnd(source: "standard input"))))
+        let null = try FileDescriptor.status(ofPath: "/dev/null")
+        let now = try zero.status()
+        #expect(
+            now.st_rdev == null.st_rdev && now.st_ino == null.st_ino,
+            "what standard input named is let go: /dev/null takes its place")
+    }
+
     @Test func aFIFONeverEndsBetweenWriters() throws {
         let path = SystemFixtures.temporaryPath("counts.fifo")
         try #require(mkfifo(path, 0o600) == 0)

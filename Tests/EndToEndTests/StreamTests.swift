@@ -62,6 +62,51 @@ extension EndToEnd {
             #expect(run.readErrors().contains("'press Nope' names no button"))
         }
 
+        @Test(
+            "i3bar: a click on a 2000-character title presses it; a 2 MiB line is skipped, said once, and clicks go on")
+        func longClickLines() throws {
+            let title = String(repeating: "M", count: 2000)
+            let run = try StreamRun(
+                [
+                    "--stream", "--format", "i3bar", "--icons", "ascii", "--button", "\(title):envelope:2",
+                    "--button", "Mail:envelope:4",
+                ], environment: ["LANG=C.UTF-8"])
+            defer { run.stop() }
+            #expect(run.nextLine() == #"{"version":1,"click_events":true}"#)
+            #expect(run.nextLine() == "[")
+            #expect(try #require(run.nextLine()).contains(#""instance":"\#(title)""#))
+            run.send("[\n")
+            run.send(#"{"name":"badgebar","instance":""# + title + #"","button":1,"x":10,"y":5}"# + "\n")
+            let pressed = try #require(run.nextLine())
+            #expect(pressed.contains(#""instance":"\#(title)","full_text":"@","#), "the long title's badge is gone")
+
+            // A line of 2 MiB without a line end for most of it, written as a bar would, without ever blocking for
+            // more than five seconds: it is read on, to its end.
+            _ = fcntl(run.input, F_SETFL, fcntl(run.input, F_GETFL) | O_NONBLOCK)
+            var junk = [UInt8](repeating: 0x78, count: 2 << 20)
+            junk[0] = 0x2C
+            junk.append(0x0A)
+            var written = 0
+            let deadline = Date().addingTimeInterval(20)
+            while written < junk.count, Date() < deadline {
+                let count = junk[written...].withUnsafeBytes { write(run.input, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    written += count
+                } else {
+                    var polled = pollfd(fd: run.input, events: Int16(POLLOUT), revents: 0)
+                    guard poll(&polled, 1, 5000) > 0 else { break }
+                }
+            }
+            #expect(written == junk.count, "standard input is read on past the long line: \(written) bytes taken")
+            run.send(#",{"name":"badgebar","instance":"Mail","button":1}"# + "\n")
+            let after = try #require(run.nextLine())
+            #expect(after.contains(#""instance":"Mail","full_text":"@","#), "a click after the long line presses")
+            let errors = run.readErrors()
+            #expect(
+                errors.components(separatedBy: "was too long").count == 2
+                    && errors.contains("a click event of 1 MiB or more was too long"), "\(errors)")
+        }
+
         @Test("Every source feeds it: a watch, SIGUSR1 and --refresh run it again, and the demo's auto-play plays")
         func everySource() throws {
             let directory = try folder()

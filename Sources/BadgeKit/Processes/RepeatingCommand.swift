@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A shell command run again and again on an interval, as a value a program holds: a watch without a board.
 ///
 /// It never starts a process or reads a clock. The program asks ``takeDue(at:)``
@@ -6,11 +8,17 @@
 /// ``ProcessResult/count``; ``nextRunTime(after:)`` says when to wake. One run at
 /// a time: a run still going at its next turn skips that turn. The rules are those
 /// of a board's watches, whose schedule it runs on.
+///
+/// Each command made without an identifier gets one of its own, so that the
+/// results of two commands are never taken for each other's.
 public struct RepeatingCommand: Sendable, Equatable {
     /// The command, run with `/bin/sh -c`.
     public let command: String
     /// The identifier its requests carry, to tell its results from those of other runs.
     public let identifier: Int
+    /// The next identifier given to a command made without one: counted from 2^40 for the whole process, far
+    /// from the identifiers a program counts from 0 or 1 itself (as a ``BoardEngine`` does).
+    private static let nextIdentifier = Atomic<Int>(1 << 40)
     /// Variables added to the program's environment for each run.
     public var environment: [String: String]
     /// The schedule of its one watch.
@@ -21,15 +29,16 @@ public struct RepeatingCommand: Sendable, Equatable {
     /// - Parameters:
     ///   - command: The shell command.
     ///   - intervalSeconds: How often it runs, in seconds; each run may take as long, at most a minute.
-    ///   - identifier: The identifier of its requests.
+    ///   - identifier: The identifier of its requests; without one, the command gets one no other command made
+    ///     without one has, from a count kept for the whole process (from 2^40 up).
     ///   - startTime: When it first runs, in seconds on the program's clock.
     ///   - environment: Variables added to the environment of each run.
     public init(
-        _ command: String, every intervalSeconds: Double, identifier: Int = 1, startTime: Double = 0,
+        _ command: String, every intervalSeconds: Double, identifier: Int? = nil, startTime: Double = 0,
         environment: [String: String] = [:]
     ) {
         self.command = command
-        self.identifier = identifier
+        self.identifier = identifier ?? Self.nextIdentifier.add(1, ordering: .relaxed).oldValue
         self.environment = environment
         schedule = WatchSchedule(
             watches: [(ButtonCommand(buttonTitle: "", command: command), 0)], intervalSeconds: intervalSeconds,

@@ -3,7 +3,8 @@ extension LineReader {
     public enum Delivery {
         /// A line, without its line end; the bytes are valid only during the call.
         case line(UnsafeRawBufferPointer)
-        /// A line longer than ``LineReader/maximumLineBytes``, discarded: its length without the line end.
+        /// A line longer than ``LineReader/lineLimit``, discarded: its length without the line end, or its length
+        /// so far when ``LineReader/maximumBytesWithoutLineEnd`` bytes of it came without an end.
         case discardedLine(byteCount: Int)
     }
 

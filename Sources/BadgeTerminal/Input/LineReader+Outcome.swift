@@ -14,7 +14,8 @@ extension LineReader {
 
     /// Why reading stopped before the end of the input.
     public enum Stop: Equatable, Sendable {
-        /// No line end came in ``LineReader/maximumBytesWithoutLineEnd`` bytes: not a source of counts.
+        /// No line end came in ``LineReader/maximumBytesWithoutLineEnd`` bytes from a source that is neither a pipe,
+        /// a FIFO, a socket nor a regular file (such as `/dev/zero`): not a source of counts.
         case noLineEnd(source: String)
         /// A read failed.
         case readFailed(source: String, SystemError)

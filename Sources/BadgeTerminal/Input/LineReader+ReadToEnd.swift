@@ -25,6 +25,7 @@ extension LineReader {
                 do {
                     _ = try descriptor.poll(for: Int16(POLLIN), timeoutMilliseconds: 200)
                 } catch {
+                    finish(early: true)
                     return .stopped(.readFailed(source: sourceName, error))
                 }
             case .ended, .stopped:

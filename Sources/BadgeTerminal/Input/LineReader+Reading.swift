@@ -6,7 +6,9 @@ extension LineReader {
         /// Whole lines, each followed by `\n` (a `\r` before it kept), and how many; the bytes are valid only during
         /// the call. A last line that ended with the input is given a `\n` too.
         case lines(UnsafeRawBufferPointer, count: Int)
-        /// A line longer than ``LineReader/maximumLineBytes``, discarded: its length without the line end.
+        /// A line longer than ``LineReader/lineLimit``, discarded: its length without the line end, or its length
+        /// so far when ``LineReader/maximumBytesWithoutLineEnd`` bytes of it came without an end (the rest of it is
+        /// skipped, and not reported again).
         case discardedLine(byteCount: Int)
     }
 
@@ -28,7 +30,7 @@ extension LineReader {
             do {
                 count = try descriptor.read(into: space)
             } catch {
-                finish()
+                finish(early: true)
                 return .stopped(.readFailed(source: sourceName, error))
             }
             guard let count else { return .waiting }
@@ -44,9 +46,13 @@ extension LineReader {
             }
             budget -= count
             splitter.split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), body)
-            if splitter.partialLength >= Self.maximumBytesWithoutLineEnd {
-                finish()
-                return .stopped(.noLineEnd(source: sourceName))
+            if splitter.partialLength >= Self.maximumBytesWithoutLineEnd && !splitter.partialReported {
+                guard !stopsWithoutLineEnd else {
+                    finish(early: true)
+                    return .stopped(.noLineEnd(source: sourceName))
+                }
+                // Said now, as its end may never come; the rest of it is skipped.
+                splitter.reportPartialLine(body)
             }
         }
         return .more

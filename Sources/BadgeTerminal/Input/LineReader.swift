@@ -10,19 +10,35 @@ import CNCursesW
 ///
 /// - one call reads at most ``maximumBytesPerCall`` bytes; more waiting leaves the
 ///   descriptor readable, for the next turn of the loop;
-/// - a line longer than ``maximumLineBytes`` is discarded whole, and reported once;
-/// - a source with no line end in ``maximumBytesWithoutLineEnd`` bytes (such as
-///   `/dev/zero`) is not a source of counts: reading it stops, with a report.
+/// - a line longer than ``lineLimit`` is discarded whole, and reported once: at its
+///   end, with its length, or, when ``maximumBytesWithoutLineEnd`` bytes of it have
+///   come without an end, then, with the length so far; the rest of it is skipped
+///   to its end, kept nowhere, and the next line is read as any other;
+/// - a character device (such as `/dev/zero`) or anything else that is neither a
+///   pipe, a FIFO, a socket nor a regular file, with no line end in
+///   ``maximumBytesWithoutLineEnd`` bytes, is not a source of lines: nothing writes
+///   it at its own pace, so it could be read without end at a core's speed, and
+///   reading it stops, with a report. A pipe, FIFO or socket is read as fast as its
+///   writer writes, and a regular file ends.
+///
+/// A reader of standard input that stops before its end puts `/dev/null` in its
+/// place, so that the writer is not left writing into a pipe nobody reads.
 public final class LineReader {
-    /// The longest line delivered, in bytes, without its line end.
+    /// The longest line delivered by default, in bytes, without its line end.
     public static let maximumLineBytes = 1024
     /// The most read in one call, so a writer that never pauses cannot hold up the run loop.
     public static let maximumBytesPerCall = 65_536
-    /// How much may arrive without a line end before reading stops: 1 MiB.
+    /// How much may arrive without a line end before the line is reported discarded, or, from a source that is
+    /// neither a pipe, a FIFO, a socket nor a regular file, before reading stops: 1 MiB.
     public static let maximumBytesWithoutLineEnd = 1 << 20
 
     /// The path read, `-` for standard input.
     public let path: String
+    /// The longest line this reader delivers, in bytes, without its line end.
+    public var lineLimit: Int { splitter.lineLimit }
+    /// Whether reading stops after ``maximumBytesWithoutLineEnd`` bytes without a line end: for a source that is
+    /// neither a pipe, a FIFO, a socket nor a regular file, such as `/dev/zero`.
+    let stopsWithoutLineEnd: Bool
     /// The descriptor to poll for `POLLIN`; `nil` once the reader is done.
     public internal(set) var descriptor: FileDescriptor?
     private let ownsDescriptor: Bool
@@ -52,12 +68,16 @@ public final class LineReader {
     /// - Parameters:
     ///   - path: The path, or `-` for standard input.
     ///   - endsWithItsWriters: Whether a FIFO's input ends when its writers have gone.
+    ///   - lineLimit: The longest line delivered, in bytes, without its line end; a longer one is discarded.
     /// - Throws: ``CountsSourceError``: the path cannot be opened, is a directory, or
     ///   is the terminal the program runs in; or `-` and standard input is a terminal.
-    public convenience init(path: String, endsWithItsWriters: Bool = false) throws(CountsSourceError) {
+    public convenience init(
+        path: String, endsWithItsWriters: Bool = false, lineLimit: Int = LineReader.maximumLineBytes
+    ) throws(CountsSourceError) {
         try self.init(
             path: path, standardInput: .standardInput,
-            terminalsInUse: [.standardInput, .standardOutput, .standardError], endsWithItsWriters: endsWithItsWriters)
+            terminalsInUse: [.standardInput, .standardOutput, .standardError], endsWithItsWriters: endsWithItsWriters,
+            lineLimit: lineLimit)
     }
 
     /// Opens a path, with the descriptors that stand for standard input and for the program's terminal given.
@@ -67,10 +87,14 @@ public final class LineReader {
     ///   - standardInput: What `-` reads.
     ///   - terminalsInUse: Descriptors whose terminal (by device number) the path may not be.
     ///   - endsWithItsWriters: Whether a FIFO's input ends when its writers have gone.
+    ///   - lineLimit: The longest line delivered, in bytes, without its line end, at most
+    ///     ``maximumBytesWithoutLineEnd``.
     init(
-        path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor], endsWithItsWriters: Bool = false
+        path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor], endsWithItsWriters: Bool = false,
+        lineLimit: Int = LineReader.maximumLineBytes
     ) throws(CountsSourceError) {
         self.path = path
+        splitter = LineSplitter(lineLimit: min(lineLimit, Self.maximumBytesWithoutLineEnd))
         let file: FileDescriptor
         if path == "-" {
             guard !standardInput.isTerminal else { throw .standardInputIsTerminal }
@@ -90,7 +114,7 @@ public final class LineReader {
             reopensForNextWriter = isFIFO && !endsWithItsWriters
         }
         do {
-            originalFlags = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
+            (originalFlags, stopsWithoutLineEnd) = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
         } catch {
             if ownsDescriptor { file.close() }
             throw error
@@ -107,6 +131,7 @@ public final class LineReader {
         descriptor = channel.descriptor
         ownsDescriptor = false
         originalFlags = 0
+        stopsWithoutLineEnd = false
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
 
@@ -116,6 +141,8 @@ public final class LineReader {
         descriptor = connection
         ownsDescriptor = true
         originalFlags = 0
+        // A client's endless line is skipped to its end: the client alone is concerned.
+        stopsWithoutLineEnd = false
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
 
@@ -126,10 +153,11 @@ public final class LineReader {
 
     /// Checks what an opened source is, and makes it non-blocking (wraps `fstat` and `fcntl`).
     ///
-    /// - Returns: The status flags it had before.
+    /// - Returns: The status flags it had before, and whether reading stops after
+    ///   ``maximumBytesWithoutLineEnd`` bytes without a line end.
     private static func prepare(
         _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor]
-    ) throws(CountsSourceError) -> Int32 {
+    ) throws(CountsSourceError) -> (flags: Int32, stopsWithoutLineEnd: Bool) {
         let status: stat
         do {
             status = try file.status()
@@ -145,7 +173,8 @@ public final class LineReader {
         do {
             let flags = try file.statusFlags()
             try file.setStatusFlags(flags | O_NONBLOCK)
-            return flags
+            let paced: Set<FileType> = [.fifo, .socket, .regular]
+            return (flags, !paced.contains(FileType(status)))
         } catch {
             throw .cannotOpen(path: path, error)
         }
@@ -156,13 +185,20 @@ public final class LineReader {
         path == "-" ? "standard input" : "'\(Sanitizer.printable(path))'"
     }
 
-    /// A notice for a discarded line, such as `ignored a line of 5000 bytes: a counts line has at most 1024`.
+    /// A notice for a discarded line, such as `ignored a line of 5000 bytes: a counts line has at most 1024`, or
+    /// `ignored a line of 1 MiB or more: …` for one said before its end came.
     public static func discardedLineNotice(byteCount: Int) -> String {
-        "ignored a line of \(byteCount) bytes: a counts line has at most \(maximumLineBytes)"
+        let length =
+            byteCount >= maximumBytesWithoutLineEnd
+            ? "\(maximumBytesWithoutLineEnd >> 20) MiB or more" : "\(byteCount) bytes"
+        return "ignored a line of \(length): a counts line has at most \(maximumLineBytes)"
     }
 
     /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
-    func finish() {
+    ///
+    /// - Parameter early: Whether reading stops before the end of the input: standard input is then replaced by
+    ///   `/dev/null`, so that what writes it is not left blocked on a pipe nobody reads.
+    func finish(early: Bool = false) {
         if let channel {
             // The path goes first, while the socket still listens, then every client.
             channel.release()
@@ -174,6 +210,8 @@ public final class LineReader {
         guard let descriptor else { return }
         if ownsDescriptor {
             descriptor.close()
+        } else if early {
+            descriptor.replaceWithNullDevice()
         } else {
             try? descriptor.setStatusFlags(originalFlags)
         }

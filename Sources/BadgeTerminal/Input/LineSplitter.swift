@@ -1,17 +1,24 @@
 /// Cuts the bytes a ``LineReader`` reads into lines, keeping the start of a line whose end has not arrived.
 ///
-/// Runs of whole lines are handed out straight from the bytes read; of a line longer than
-/// ``LineReader/maximumLineBytes`` only its length is kept, to report it discarded.
+/// Runs of whole lines are handed out straight from the bytes read; of a line longer than ``lineLimit`` only its
+/// length is kept, to report it discarded.
 struct LineSplitter {
-    /// The start of a line whose end has not arrived: at most one byte more than ``LineReader/maximumLineBytes`` is kept.
+    /// The longest line delivered, in bytes, without its line end.
+    let lineLimit: Int
+    /// The start of a line whose end has not arrived: at most one byte more than ``lineLimit`` is kept.
     private var partialLine: [UInt8] = []
     /// How long that line is so far, kept or not.
     private(set) var partialLength = 0
     /// Its last byte, to tell a `\r` before the line end.
     private var partialLastByte: UInt8 = 0
+    /// Whether the line whose end has not arrived was reported discarded already, before its end: it is skipped to
+    /// its end, and not reported again.
+    private(set) var partialReported = false
 
-    init() {
-        partialLine.reserveCapacity(LineReader.maximumLineBytes + 2)
+    /// Creates a splitter that delivers lines of at most `lineLimit` bytes.
+    init(lineLimit: Int = LineReader.maximumLineBytes) {
+        self.lineLimit = max(lineLimit, 1)
+        partialLine.reserveCapacity(min(self.lineLimit, LineReader.maximumLineBytes) + 2)
     }
 
     /// Cuts bytes into lines: runs of complete ones are delivered whole, the start of the next is kept.
@@ -49,7 +56,7 @@ struct LineSplitter {
                 return
             }
             let content = end > start && bytes[end - 1] == 0x0D ? end - start - 1 : end - start
-            if content > LineReader.maximumLineBytes {
+            if content > lineLimit {
                 deliverRun(upTo: start)
                 body(.discardedLine(byteCount: content))
                 runStart = end + 1
@@ -64,8 +71,8 @@ struct LineSplitter {
     /// Keeps bytes of a line whose end has not arrived, up to one byte more than a line may have.
     private mutating func keepPartial(_ piece: UnsafeRawBufferPointer) {
         guard let last = piece.last else { return }
-        let room = LineReader.maximumLineBytes + 1 - partialLine.count
-        if room > 0 {
+        let room = lineLimit + 1 - partialLine.count
+        if room > 0 && !partialReported {
             partialLine.append(contentsOf: piece.prefix(room))
         }
         partialLength += piece.count
@@ -75,7 +82,9 @@ struct LineSplitter {
     /// Delivers the kept line with a `\n` after it, or reports it discarded when it is too long, and starts the next.
     mutating func deliverPartialLine(_ body: (LineReader.Batch) -> Void) {
         let contentLength = partialLastByte == 0x0D ? partialLength - 1 : partialLength
-        if contentLength > LineReader.maximumLineBytes {
+        if partialReported {
+            // Said when it was found too long.
+        } else if contentLength > lineLimit {
             body(.discardedLine(byteCount: contentLength))
         } else {
             // Short enough, so every byte of it was kept.
@@ -84,11 +93,22 @@ struct LineSplitter {
         }
         partialLine.removeAll(keepingCapacity: true)
         partialLength = 0
+        partialReported = false
+    }
+
+    /// Reports the line whose end has not arrived discarded now, with its length so far, and skips the rest of it
+    /// to its end without reporting it again.
+    mutating func reportPartialLine(_ body: (LineReader.Batch) -> Void) {
+        guard !partialReported, partialLength > 0 else { return }
+        partialReported = true
+        partialLine.removeAll(keepingCapacity: true)
+        body(.discardedLine(byteCount: partialLength))
     }
 
     /// Forgets the line kept, and the memory it took, once reading stops.
     mutating func reset() {
         partialLine = []
         partialLength = 0
+        partialReported = false
     }
 }

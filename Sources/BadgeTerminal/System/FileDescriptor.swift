@@ -99,6 +99,17 @@ public struct FileDescriptor: Sendable, Hashable {
         try SystemCall.retrying("Platform.fcntl(F_SETFD)") { Platform.fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
     }
 
+    /// Puts `/dev/null` in the descriptor's place, under the same number, which lets go of what it named (wraps
+    /// `open`, `dup2` and `close`); it stays open, so no file opened later takes the number.
+    ///
+    /// For standard input that is no longer read: a writer of a pipe nobody reads would block once it filled,
+    /// where now it is told the reader went. A failure leaves the descriptor as it was.
+    func replaceWithNullDevice() {
+        guard let null = try? Self.open("/dev/null", O_RDONLY) else { return }
+        _ = try? SystemCall.retrying("dup2") { cDuplicate(null.rawValue, rawValue) }
+        null.close()
+    }
+
     /// The file's type, size and device (wraps `fstat`).
     public func status() throws(SystemError) -> stat {
         var status = stat()
@@ -207,6 +218,9 @@ public struct FileDescriptor: Sendable, Hashable {
     -> Int32
 {
     poll(request, count, timeout)
+}
+@inline(__always) private func cDuplicate(_ descriptor: Int32, _ target: Int32) -> Int32 {
+    dup2(descriptor, target)
 }
 @inline(__always) private func cClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)

@@ -13,8 +13,9 @@ extension ConfigurationFile {
     /// - Parameters:
     ///   - options: The options, file and flags together.
     ///   - workingDirectory: The folder relative paths are in, to write them whole.
-    /// - Throws: A usage error for what a file cannot say: watches of one button on different intervals, and
-    ///   a value with a line break in it or that ends in ` \`.
+    /// - Throws: A usage error for what a file cannot say: two buttons whose titles differ at most in case (a
+    ///   file has one section a title), watches of one button on different intervals, and a value with a line
+    ///   break in it, with a blank at either end (which reading drops) or that ends in ` \`.
     static func text(describing options: Options, workingDirectory: String?) throws(Options.UsageError) -> String {
         var lines = [printedHeader]
         let defaults = Options()
@@ -53,6 +54,12 @@ extension ConfigurationFile {
             }
         }
         let titles = buttons.map(\.title)
+        var sectionTitles: Set<String> = []
+        for title in titles where !sectionTitles.insert(title.lowercased()).inserted {
+            throw Options.UsageError(
+                message: "--print-config: two buttons are titled '\(Sanitizer.shortened(title))', and a board's file "
+                    + "has one section a title; give them titles of their own")
+        }
         func belongs(_ command: ButtonCommand, to index: Int) -> Bool {
             BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) == index
         }
@@ -92,15 +99,21 @@ extension ConfigurationFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A value as a line of the file holds it, blanks around it dropped as reading drops them.
+    /// A value as a line of the file holds it, which reading gives back exactly.
     ///
-    /// - Throws: A usage error for a value a line cannot hold: one with a line break, or one that ends in ` \`,
-    ///   which would go on in the next line.
+    /// - Throws: A usage error for a value a line cannot hold: one with a line break; one with a blank (a space
+    ///   or a tab) at either end, which reading drops, as a file has no quotes; or one that ends in ` \`, which
+    ///   would go on in the next line.
     private static func line(_ value: String, of key: String, button: String? = nil) throws(Options.UsageError)
         -> String
     {
         let trimmed = value.trimmingBlanks()
         let whose = button.map { "the \(key) of '\($0)'" } ?? key
+        if trimmed != value && !value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            throw Options.UsageError(
+                message: "--print-config: \(whose) '\(Sanitizer.shortened(value))' starts or ends with a blank, which "
+                    + "a board's file drops; give it without")
+        }
         if trimmed.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             throw Options.UsageError(
                 message: "--print-config: \(whose) holds a line break, which a line of a board's file cannot; "

@@ -62,6 +62,9 @@ struct ConfigurationFile: Equatable {
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         var pending: (text: String, line: Int)?
         var number = 0
+        // Each section's title in lower case, and where that section is: a title is looked up once, not searched
+        // for among all the sections before it.
+        var sectionsByTitle: [String: Int] = [:]
         // A line ends with LF or CR LF (one Character to Swift); the text's last line break ends a line, not
         // the file's last line.
         var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -83,7 +86,7 @@ struct ConfigurationFile: Equatable {
             }
             guard !continues, let (logical, start) = pending else { continue }
             pending = nil
-            try file.take(logical.trimmingBlanks(), line: start, failure: failure)
+            try file.take(logical.trimmingBlanks(), line: start, sectionsByTitle: &sectionsByTitle, failure: failure)
         }
         if let (_, start) = pending {
             throw failure(start, "the line goes on with ' \\' at the end of the file, but no line follows")
@@ -92,8 +95,12 @@ struct ConfigurationFile: Equatable {
     }
 
     /// Takes one line, continued lines joined, blanks around it dropped.
+    ///
+    /// - Parameter sectionsByTitle: Each section's title so far in lower case, and its index: a title that
+    ///   matches one of them but for case is given twice, as ``BadgeToolbar/index(ofTitle:in:)`` would find it.
     private mutating func take(
-        _ line: String, line number: Int, failure: (Int, String) -> ConfigurationError
+        _ line: String, line number: Int, sectionsByTitle: inout [String: Int],
+        failure: (Int, String) -> ConfigurationError
     ) throws(ConfigurationError) {
         guard !line.isEmpty else { return }
         if line.hasPrefix("[") && line.hasSuffix("]") && line.count >= 2 {
@@ -103,11 +110,11 @@ struct ConfigurationFile: Equatable {
             } catch {
                 throw failure(number, "a section needs a button's title between [ and ], such as [Mail]")
             }
-            let titles: [String] = sections.map { $0.title }
-            if let first: Int = BadgeToolbar.index(ofTitle: title, in: titles) {
+            if let first = sectionsByTitle[title.lowercased()] {
                 throw failure(
                     number, "the section [\(title)] is given twice (first on line \(sections[first].line))")
             }
+            sectionsByTitle[title.lowercased()] = sections.count
             sections.append(Section(title: title, line: number, entries: []))
             return
         }

@@ -71,7 +71,7 @@ enum ConfigurationManualPage {
                 + "around them; the value is the rest of the line, taken as it is: no quotes, no escapes, and a # "
                 + "in it is part of it, so a command is written as a shell would be given it. A line that ends "
                 + "with a blank and a backslash goes on in the next one: the backslash, the line break and the "
-                + "blanks that start the next line are dropped.")
+                + "blanks that start the next line are dropped. A file may hold at most 1 MiB.")
         page.paragraph(
             "A switch (no-title, show-zero) takes true or false. A path (counts-from, events-to) may start with "
                 + "~/ for the home folder; a relative one is taken from the file's folder.")
@@ -134,7 +134,7 @@ enum ConfigurationManualPage {
                 + "anything starts: a line that is no key, section or comment; an unknown key (with the nearest "
                 + "known one: did you mean 'every'?); a key in the wrong place or given twice; a section given "
                 + "twice or without a symbol; a value its option refuses, with the option's own message. A file "
-                + "that cannot be read ends it with status 66.")
+                + "that cannot be read, or is larger than 1 MiB, ends it with status 66.")
         page.section("EXAMPLES")
         for (meaning, file) in examples {
             page.paragraph(meaning)
