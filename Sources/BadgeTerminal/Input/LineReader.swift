@@ -28,8 +28,9 @@ public final class LineReader {
     private let ownsDescriptor: Bool
     /// Whether the source is a FIFO opened again when its writers have gone, rather than ended.
     var reopensForNextWriter = false
-    /// The descriptor's status flags before they were made non-blocking, put back on standard input when done.
-    private let originalFlags: Int32
+    /// How the source is read without waiting: standard input through a way that leaves its open file
+    /// description as it is (``NonBlockingAccess``), a path opened here as it is, non-blocking.
+    var access: NonBlockingAccess
     /// Where reads land, ``maximumBytesPerCall`` bytes.
     let buffer: UnsafeMutableRawBufferPointer
     /// Cuts what is read into lines, and keeps the start of a line whose end has not arrived.
@@ -86,11 +87,15 @@ public final class LineReader {
             reopensForNextWriter = isFIFO && !endsWithItsWriters
         }
         do {
-            originalFlags = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
+            try Self.prepare(file, path: path, terminalsInUse: terminalsInUse, owned: ownsDescriptor)
         } catch {
             if ownsDescriptor { file.close() }
             throw error
         }
+        // Standard input is shared with whatever else reads it (and with what runs after): its description is
+        // never made non-blocking. A pipe is read through a description of the reader's own, a socket with
+        // MSG_DONTWAIT; the descriptor polled stays the one handed in, whose description saw the writers come.
+        access = ownsDescriptor ? .direct(file) : .reading(file)
         descriptor = file
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
@@ -100,12 +105,11 @@ public final class LineReader {
         buffer.deallocate()
     }
 
-    /// Checks what an opened source is, and makes it non-blocking (wraps `fstat` and `fcntl`).
-    ///
-    /// - Returns: The status flags it had before.
+    /// Checks what an opened source is, and makes a description opened here non-blocking (wraps `fstat` and
+    /// `fcntl`); standard input's is left as it is.
     private static func prepare(
-        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor]
-    ) throws(CountsSourceError) -> Int32 {
+        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor], owned: Bool
+    ) throws(CountsSourceError) {
         let status: stat
         do {
             status = try file.status()
@@ -118,10 +122,9 @@ public final class LineReader {
         guard !file.isProgramTerminal(device: status.st_rdev, terminalsInUse: terminalsInUse) else {
             throw .isProgramTerminal(path: path)
         }
+        guard owned else { return }
         do {
-            let flags = try file.statusFlags()
-            try file.setStatusFlags(flags | O_NONBLOCK)
-            return flags
+            try file.setNonBlocking()
         } catch {
             throw .cannotOpen(path: path, error)
         }
@@ -137,13 +140,12 @@ public final class LineReader {
         "ignored a line of \(byteCount) bytes: a counts line has at most \(maximumLineBytes)"
     }
 
-    /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
+    /// Stops reading: closes what was opened, standard input's own description too; standard input stays open.
     func finish() {
         guard let descriptor else { return }
+        access.close()
         if ownsDescriptor {
             descriptor.close()
-        } else {
-            try? descriptor.setStatusFlags(originalFlags)
         }
         self.descriptor = nil
         splitter.reset()
