@@ -44,7 +44,8 @@ extension App {
             return ExitStatus.failure.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
-        output.watchesReaderEnd = output.isPipe
+        // A pipe or socket is watched for the bar going away even while nothing is printed.
+        output.watchesReaderEnd = output.readerEndIsWatchable
         // The events' sink first, where the engine's events go; then the stream and the messages.
         let sinks =
             (events.map { [$0] } ?? []) + [output, OutputSink.standardStream(.standardError, name: "standard error")]

@@ -98,4 +98,23 @@ import Testing
         #expect(LineReaderTests.call(clicks).outcome == .ended)
     }
 
+    @Test func aSocketWhosePeerClosedWakesTheWaitThoughBytesWaitToBeRead() throws {
+        let terminal = try LineModeTerminal(keys: .none, environment: { _ in nil })
+        defer { terminal.close() }
+        let (near, far) = try Self.socketPair()
+        defer { near.close() }
+        try LineReaderTests.write("[\n", to: far)
+        func wait(seconds: Double) -> [BackendEvent] {
+            terminal.waitForEvents(until: terminal.now + seconds, watching: [], watchingEnds: [near], writing: [])
+                .filter { $0 != .childStateChanged }
+        }
+        #expect(wait(seconds: 0.1) == [], "bytes to read are not the end")
+        far.close()
+        let start = terminal.now
+        var events: [BackendEvent] = []
+        while events.isEmpty && terminal.now < start + 5 {
+            events = wait(seconds: 5)
+        }
+        #expect(events == [.ready(near)])
+    }
 }

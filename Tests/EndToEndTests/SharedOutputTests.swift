@@ -50,5 +50,58 @@ extension EndToEnd {
             }
         }
 
+        @Test("A socket as standard output whose peer closes while idle ends it within a second, 0, children gone")
+        func socketPeerGoesAway() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            var ends: [Int32] = [-1, -1]
+            #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
+            var errorPipe: [Int32] = [-1, -1]
+            #expect(pipe(&errorPipe) == 0)
+            // As `socat EXEC:` starts it: standard input and output are one end of a socket pair.
+            let pid = try ChildProcess.spawn(
+                try BadgebarBinary.path(),
+                [
+                    "--stream", "--icons", "ascii", "--button", "Mail:envelope:3", "--watch",
+                    "Mail=echo $$ > \(directory.path)/pid; exec sleep 300", "--every", "60s",
+                ],
+                environment: ChildProcess.cleanEnvironment(["SWIFT_BACKTRACE=enable=no"]),
+                files: [.duplicate(ends[1], as: 0), .duplicate(ends[1], as: 1), .duplicate(errorPipe[1], as: 2)])
+            let process = BackgroundProcess(adopting: pid, name: "badgebar --stream")
+            defer { process.stop() }
+            close(ends[1])
+            close(errorPipe[1])
+            defer { close(errorPipe[0]) }
+            var first = [UInt8](repeating: 0, count: 64)
+            var polled = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            #expect(poll(&polled, 1, 5000) == 1)
+            let count = read(ends[0], &first, first.count)
+            #expect(count > 0 && String(decoding: first[..<max(count, 0)], as: UTF8.self).hasPrefix("@ 3"))
+            let deadline = Date().addingTimeInterval(5)
+            var watchPid: pid_t?
+            while watchPid == nil, Date() < deadline {
+                watchPid = (try? String(contentsOfFile: directory.path + "/pid", encoding: .utf8))
+                    .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                usleep(20_000)
+            }
+            let watch = try #require(watchPid, "the watch started")
+            #expect(process.staysRunning(for: 0.3), "idle, with the bar still there")
+            close(ends[0])
+            #expect(process.waitForExit(timeout: .seconds(1)) == .exited(0), "ended within a second of the close")
+            _ = fcntl(errorPipe[0], F_SETFL, O_NONBLOCK)
+            var errors = [UInt8](repeating: 0, count: 4096)
+            let errorCount = read(errorPipe[0], &errors, errors.count)
+            #expect(errorCount <= 0, "quietly: \(String(decoding: errors[..<max(errorCount, 0)], as: UTF8.self))")
+            #expect(kill(watch, 0) != 0, "the watch's process is gone")
+        }
+
+    }
+}
+
+extension BackgroundProcess {
+    /// Whether it is still running after a while.
+    fileprivate func staysRunning(for seconds: Double) -> Bool {
+        usleep(UInt32(seconds * 1_000_000))
+        return exitStatus() == nil
     }
 }

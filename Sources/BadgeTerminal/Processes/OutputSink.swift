@@ -131,19 +131,25 @@ public final class OutputSink {
         close()
     }
 
-    /// Whether the runner watches the sink's pipe for its reader going away even while nothing waits, so a
-    /// program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
+    /// Whether the runner watches the sink's pipe or socket for its reader going away even while nothing waits,
+    /// so a program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
     ///
-    /// Only for a pipe or FIFO: the runner polls it as it polls inputs, and a pipe's writing end reports an
-    /// error there once its reader has gone. Set it before the run starts.
+    /// Only for a pipe, a FIFO or a socket (``readerEndIsWatchable``): the runner polls it for no event, so that
+    /// only an end or an error wakes it: a pipe's writing end reports `POLLERR` once its reader has gone, a
+    /// socket `POLLHUP` once its peer has closed it (measured on a Unix stream socket: `POLLHUP`; a peer that
+    /// only shuts down its writing, and so still reads, reports nothing). A TCP peer that closed reports
+    /// nothing until the next write, whose reset then reports `POLLHUP` and `POLLERR` (measured on loopback).
+    /// Set it before the run starts.
     package var watchesReaderEnd = false
 
-    /// Whether the sink writes to a pipe or FIFO (wraps `fstat`).
-    package var isPipe: Bool {
-        (try? descriptor.status()).map { FileType($0) == .fifo } ?? false
+    /// Whether the sink writes to a pipe, a FIFO or a socket, whose reader going away the runner can watch for
+    /// (wraps `fstat`).
+    package var readerEndIsWatchable: Bool {
+        guard let status = try? descriptor.status() else { return false }
+        return [.fifo, .socket].contains(FileType(status))
     }
 
-    /// Ends the sink because its reader went away (the pipe reported it), as a failed write would.
+    /// Ends the sink because its reader went away (the pipe or socket reported it), as a failed write would.
     package func readerWentAway() {
         writer.fail(SystemError(call: "write", errorNumber: EPIPE))
     }
