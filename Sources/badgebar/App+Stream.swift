@@ -8,8 +8,8 @@ extension App {
     /// A counts source that cannot be opened is said on standard error and marks
     /// the buttons stale; the stream goes on, so a bar never goes blank.
     ///
-    /// - Returns: 0 when the bar stops reading, 64 or 73 for a bad `--events-to` or `--control`, 128+N when
-    ///   signal N ends it (every child ended first).
+    /// - Returns: 0 when the bar stops reading, 64 or 73 for a bad `--events-to` or `--control`, 74 when standard
+    ///   output fails otherwise (a full disk, said once), 128+N when signal N ends it (every child ended first).
     func runStream(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         let counts: StatusBarCounts
@@ -83,7 +83,24 @@ extension App {
         if case .terminated(let signal) = ending {
             return 128 + signal
         }
-        return ExitStatus.success.code
+        return Self.outputStatus(failure: output.failure).code
+    }
+
+    /// The exit status standard output's sink leaves, once the program has ended otherwise than by a signal, and
+    /// its message: a reader that went away (`EPIPE`) is a quiet end, any other failure (a full disk) is said
+    /// once on standard error and is 74.
+    ///
+    /// The sink is asked, not the program: a write that failed as the program ended (its last lines, written on
+    /// the way out) is never seen by it.
+    static func outputStatus(failure: SystemError?) -> ExitStatus {
+        guard let failure, failure.errorNumber != EPIPE else { return .success }
+        Diagnostics.report(outputFailureMessage(failure))
+        return .ioError
+    }
+
+    /// What is said when standard output cannot be written.
+    static func outputFailureMessage(_ failure: SystemError) -> String {
+        "cannot write to standard output: \(failure.reason)"
     }
 
     /// The command a click in a bar that runs commands (polybar) runs to press a button: this program, with

@@ -118,3 +118,36 @@ import Testing
         #expect(events == [.ready(near)])
     }
 }
+
+/// A write that fails is told to the program in the turn it failed, before the runner waits for anything.
+@Suite struct FailedWriteTests {
+    /// Writes one line at the start, then waits for nothing; quits when told of a problem with a sink.
+    struct WritesOnce: TerminalProgram {
+        var problems: [OutputSink.Problem] = []
+        var wrote = false
+
+        mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
+            if case .sinkProblem(_, let problem) = event {
+                problems.append(problem)
+                return .quit
+            }
+            guard !wrote else { return .none }
+            wrote = true
+            return .write("Mail 3", sink: 0)
+        }
+
+        func render(into canvas: inout Canvas, at time: Double) {}
+        func nextWakeTime(after time: Double) -> Double? { nil }
+        var controlKeys: ControlKeys { [] }
+    }
+
+    @Test func aFullDiskIsToldBeforeTheRunnerWaits() throws {
+        let full = try FileDescriptor.open("/dev/full", O_WRONLY)
+        let sink = OutputSink(descriptor: full, name: "standard output", owned: true)
+        // Nothing is scripted: a runner that waited first would end with a hangup, never told of the failure.
+        let terminal = ScriptedTerminal(script: [])
+        var program = WritesOnce()
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: [sink]) == .quit)
+        #expect(program.problems == [.closed(SystemError(call: "write", errorNumber: ENOSPC))])
+    }
+}

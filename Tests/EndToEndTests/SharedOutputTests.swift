@@ -95,6 +95,32 @@ extension EndToEnd {
             #expect(kill(watch, 0) != 0, "the watch's process is gone")
         }
 
+        @Test("A full disk: --lines, --once and every --stream form say it once on standard error and end with 74")
+        func fullDisk() throws {
+            let forms = ["plain", "tmux", "json", "i3bar", "waybar", "polybar", "i3blocks"]
+            let runs: [(String, String)] =
+                [
+                    (
+                        "--lines",
+                        #"printf 'Mail=3\n' | "$0" --lines --button Mail:envelope:0 --counts-from - >/dev/full"#
+                    ),
+                    ("--once", #""$0" --once --button Mail:envelope:0 >/dev/full"#),
+                ]
+                + forms.map { form in
+                    (
+                        "--stream \(form)",
+                        #"timeout -s KILL 5 "$0" --stream --format "# + form
+                            + #" --button Mail:envelope:0 >/dev/full"#
+                    )
+                }
+            for (name, command) in runs {
+                let result = try shell(command + #"; echo "[exit $?]" >&2"#)
+                #expect(
+                    result.standardErrorLines == [
+                        "badgebar: cannot write to standard output: No space left on device", "[exit 74]",
+                    ], "\(name)")
+            }
+        }
     }
 }
 

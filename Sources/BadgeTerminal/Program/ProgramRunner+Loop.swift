@@ -61,6 +61,10 @@ extension ProgramRunner {
                     return ending
                 }
                 draw(program, at: now)
+                // A write of this turn that failed is told now, not after a wait that may last for hours.
+                if case .end(let ending) = flushSinks(into: &program) {
+                    return ending
+                }
                 let watched =
                     sources.compactMap(\.descriptor) + processes.descriptors + fileWatches.compactMap(\.descriptor)
                 let ends = sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
