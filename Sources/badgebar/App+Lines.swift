@@ -50,11 +50,9 @@ extension App {
             return ExitStatus.usage.code
         }
         // The events' sink first, where the automation expects it; then the lines and the notices.
+        let output = OutputSink.standardStream(.standardOutput, name: "standard output")
         let sinks =
-            (events.map { [$0] } ?? []) + [
-                OutputSink.standardStream(.standardOutput, name: "standard output"),
-                OutputSink.standardStream(.standardError, name: "standard error"),
-            ]
+            (events.map { [$0] } ?? []) + [output, OutputSink.standardStream(.standardError, name: "standard error")]
         let board = makeModel(startTime: terminal.now)
         // Line mode has no window title and sends no notifications: it writes nothing but lines.
         var configuration = engineConfiguration(
@@ -79,11 +77,9 @@ extension App {
         if case .terminated = ending {
             return ending.exitStatus
         }
-        if let failure = program.outputFailure, failure.errorNumber != EPIPE {
-            Diagnostics.report("cannot write to standard output: \(failure.reason)")
-            return ExitStatus.ioError.code
-        }
-        return ending.exitStatus
+        // The sink, not the program: the last lines may fail on the way out, or after the program quit.
+        let status = Self.outputStatus(failure: output.failure)
+        return status == .success ? ending.exitStatus : status.code
     }
 
     /// Why line mode refuses `--open`, or `nil` when it may run: a command run in the foreground needs a terminal

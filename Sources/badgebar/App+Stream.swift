@@ -8,8 +8,8 @@ extension App {
     /// A counts source that cannot be opened is said on standard error and marks
     /// the buttons stale; the stream goes on, so a bar never goes blank.
     ///
-    /// - Returns: 0 when the bar stops reading, 64 or 73 for a bad `--events-to` or `--control`, 128+N when
-    ///   signal N ends it (every child ended first).
+    /// - Returns: 0 when the bar stops reading, 64 or 73 for a bad `--events-to` or `--control`, 74 when standard
+    ///   output fails otherwise (a full disk, said once), 128+N when signal N ends it (every child ended first).
     func runStream(_ format: StatusBarFormat) -> Int32 {
         TerminalLocale.adopt()
         let counts: StatusBarCounts
@@ -21,12 +21,13 @@ extension App {
         var control: ControlChannel?
         if let path = options.controlPath {
             do {
-                control = try ControlChannel.open(path: path)
+                let channel = try ControlChannel.open(path: path)
+                control = channel
+                sources.append(LineReader(listeningOn: channel))
             } catch {
                 Diagnostics.report("\(error)")
                 return ExitStatus.cantCreate.code
             }
-            sources.append(LineReader(listeningOn: control!))
         }
         // The runner lets the path go as the run ends; this is for the ways out before it starts.
         defer { control?.release() }
@@ -44,7 +45,8 @@ extension App {
             return ExitStatus.failure.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
-        output.watchesReaderEnd = output.isPipe
+        // A pipe or socket is watched for the bar going away even while nothing is printed.
+        output.watchesReaderEnd = output.readerEndIsWatchable
         // The events' sink first, where the engine's events go; then the stream and the messages.
         let sinks =
             (events.map { [$0] } ?? []) + [output, OutputSink.standardStream(.standardError, name: "standard error")]
@@ -85,7 +87,24 @@ extension App {
         if case .terminated(let signal) = ending {
             return 128 + signal
         }
-        return ExitStatus.success.code
+        return Self.outputStatus(failure: output.failure).code
+    }
+
+    /// The exit status standard output's sink leaves, once the program has ended otherwise than by a signal, and
+    /// its message: a reader that went away (`EPIPE`) is a quiet end, any other failure (a full disk) is said
+    /// once on standard error and is 74.
+    ///
+    /// The sink is asked, not the program: a write that failed as the program ended (its last lines, written on
+    /// the way out) is never seen by it.
+    static func outputStatus(failure: SystemError?) -> ExitStatus {
+        guard let failure, failure.errorNumber != EPIPE else { return .success }
+        Diagnostics.report(outputFailureMessage(failure))
+        return .ioError
+    }
+
+    /// What is said when standard output cannot be written.
+    static func outputFailureMessage(_ failure: SystemError) -> String {
+        "cannot write to standard output: \(failure.reason)"
     }
 
     /// The command a click in a bar that runs commands (polybar) runs to press a button: this program, with

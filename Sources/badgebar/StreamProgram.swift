@@ -102,11 +102,10 @@ struct StreamProgram: TerminalProgram {
             if let problem {
                 effects.append(message("stopped reading click events: \(problem)"))
             }
-        case .sinkProblem(let sink, .closed(let error)) where sink == sinks.output:
-            // The bar went away: nothing more to print, nothing to say. Any other failure is said.
-            guard error.errorNumber == EPIPE else {
-                return .batch([message("cannot write to standard output: \(error.reason)"), .quit])
-            }
+        case .sinkProblem(let sink, .closed) where sink == sinks.output:
+            // The bar went away, or the output failed otherwise (a full disk): nothing more can be printed. The
+            // exit status and any message are made from the sink's failure once the run is over, so that a
+            // failure is said once however it was found.
             return .quit
         case .sinkProblem(let sink, .dropped) where sink == sinks.output:
             // The bar fell behind and lines were dropped: once it reads again it gets the toolbar as it is.

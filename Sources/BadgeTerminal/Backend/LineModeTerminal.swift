@@ -132,6 +132,14 @@ public final class LineModeTerminal: TerminalBackend {
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
     ) -> [BackendEvent] {
+        waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
+    }
+
+    /// Waits in one `poll` for keys, signals, the watched descriptors, the ends of `ends` and the writers.
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
+        writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
         var wake = deadline
         if let escape = keys.deadline {
             wake = min(wake ?? escape, escape)
@@ -143,6 +151,9 @@ public final class LineModeTerminal: TerminalBackend {
         ]
         for descriptor in descriptors {
             polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        }
+        for end in ends {
+            polled.append(pollfd(fd: end.rawValue, events: 0, revents: 0))
         }
         for writer in writers {
             polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
@@ -162,7 +173,7 @@ public final class LineModeTerminal: TerminalBackend {
             } else if keyboardEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return events + [.hangup]
             }
-            for (index, descriptor) in descriptors.enumerated() where polled[2 + index].revents != 0 {
+            for (index, descriptor) in (descriptors + ends).enumerated() where polled[2 + index].revents != 0 {
                 events.append(.ready(descriptor))
             }
         }

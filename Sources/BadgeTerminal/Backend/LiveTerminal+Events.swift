@@ -6,6 +6,14 @@ extension LiveTerminal {
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
     ) -> [BackendEvent] {
+        waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
+    }
+
+    /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
+        writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
         let output = session.output
         output.flush()
         if let frame = waitingFrame, !output.hasPending {
@@ -40,6 +48,9 @@ extension LiveTerminal {
         for descriptor in descriptors {
             polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
         }
+        for end in ends {
+            polled.append(pollfd(fd: end.rawValue, events: 0, revents: 0))
+        }
         for writer in writers {
             polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
         }
@@ -63,7 +74,7 @@ extension LiveTerminal {
             if polled[3].revents != 0 {
                 recorder?.writePending()
             }
-            for (index, descriptor) in descriptors.enumerated() where polled[4 + index].revents != 0 {
+            for (index, descriptor) in (descriptors + ends).enumerated() where polled[4 + index].revents != 0 {
                 events.append(.ready(descriptor))
             }
         }

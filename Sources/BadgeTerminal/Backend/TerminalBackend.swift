@@ -30,6 +30,22 @@ public protocol TerminalBackend: AnyObject {
         until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
     )
         -> [BackendEvent]
+    /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
+    ///
+    /// The descriptors of `ends` are polled for no event, so that only `POLLHUP`, `POLLERR` or `POLLNVAL` wakes
+    /// the wait: a pipe's writing end whose reader went away, a socket whose peer closed it, even with bytes
+    /// waiting to be read on it. Each that does comes back as ``BackendEvent/ready(_:)``. By default they are
+    /// watched with `descriptors`, for `POLLIN` too.
+    ///
+    /// - Parameters:
+    ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
+    ///   - descriptors: More descriptors to wake for when they are readable.
+    ///   - ends: Descriptors to wake for only when they end or fail.
+    ///   - writers: Descriptors with output waiting, to wake for when they take more.
+    func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
+        writing writers: [FileDescriptor]
+    ) -> [BackendEvent]
     /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
     ///
     /// - Parameter origin: What asked for it, which decides whether the program's whole job stops with it.
@@ -71,6 +87,14 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+    /// Watches `ends` with `descriptors`, for `POLLIN` too: a backend that polls for no event does better.
+    public func waitForEvents(
+        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
+        writing writers: [FileDescriptor]
+    ) -> [BackendEvent] {
+        waitForEvents(until: deadline, watching: descriptors + ends, writing: writers)
+    }
+
     /// Does nothing: this terminal has no title to set.
     public func setWindowTitle(_ title: String) {}
 

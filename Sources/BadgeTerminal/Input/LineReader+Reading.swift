@@ -17,18 +17,18 @@ extension LineReader {
     /// Reads at most ``maximumBytesPerCall`` bytes. Lines that arrived whole in one
     /// read are handed out together, straight from the read buffer. At the end of
     /// the input a last line without a line end is delivered too, and the reader is
-    /// done (a file or pipe is closed; standard input gets its blocking mode back).
+    /// done (a file or pipe is closed; standard input stays open, as it was).
     ///
     /// - Parameter body: Called for each run of lines or discarded line, in order; the bytes are valid only during the call.
     /// - Returns: Whether more may come, or why the reader is done.
     public func readBatches(_ body: (Batch) -> Void) -> ReadOutcome {
-        guard let descriptor else { return .ended }
+        guard descriptor != nil else { return .ended }
         var budget = Self.maximumBytesPerCall
         while budget > 0 {
             let space = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, budget)])
             let count: Int?
             do {
-                count = try descriptor.read(into: space)
+                count = try access.read(into: space)
             } catch {
                 finish(early: true)
                 return .stopped(.readFailed(source: sourceName, error))
@@ -81,6 +81,7 @@ extension LineReader {
         }
         descriptor?.close()
         descriptor = fresh
+        access = .direct(fresh)
         return .waiting
     }
 

@@ -44,8 +44,9 @@ public final class LineReader {
     private let ownsDescriptor: Bool
     /// Whether the source is a FIFO opened again when its writers have gone, rather than ended.
     var reopensForNextWriter = false
-    /// The descriptor's status flags before they were made non-blocking, put back on standard input when done.
-    private let originalFlags: Int32
+    /// How the source is read without waiting: standard input through a way that leaves its open file
+    /// description as it is (``NonBlockingAccess``), a path opened here as it is, non-blocking.
+    var access: NonBlockingAccess
     /// Where reads land, ``maximumBytesPerCall`` bytes.
     let buffer: UnsafeMutableRawBufferPointer
     /// Cuts what is read into lines, and keeps the start of a line whose end has not arrived.
@@ -114,11 +115,16 @@ public final class LineReader {
             reopensForNextWriter = isFIFO && !endsWithItsWriters
         }
         do {
-            (originalFlags, stopsWithoutLineEnd) = try Self.prepare(file, path: path, terminalsInUse: terminalsInUse)
+            stopsWithoutLineEnd = try Self.prepare(
+                file, path: path, terminalsInUse: terminalsInUse, owned: ownsDescriptor)
         } catch {
             if ownsDescriptor { file.close() }
             throw error
         }
+        // Standard input is shared with whatever else reads it (and with what runs after): its description is
+        // never made non-blocking. A pipe is read through a description of the reader's own, a socket with
+        // MSG_DONTWAIT; the descriptor polled stays the one handed in, whose description saw the writers come.
+        access = ownsDescriptor ? .direct(file) : .reading(file)
         descriptor = file
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
@@ -130,7 +136,8 @@ public final class LineReader {
         self.channel = channel
         descriptor = channel.descriptor
         ownsDescriptor = false
-        originalFlags = 0
+        // Never read itself: its clients are accepted and read by readers of their own.
+        access = .direct(channel.descriptor ?? FileDescriptor(rawValue: -1))
         stopsWithoutLineEnd = false
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
@@ -140,7 +147,7 @@ public final class LineReader {
         path = name
         descriptor = connection
         ownsDescriptor = true
-        originalFlags = 0
+        access = .direct(connection)
         // A client's endless line is skipped to its end: the client alone is concerned.
         stopsWithoutLineEnd = false
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
@@ -151,13 +158,13 @@ public final class LineReader {
         buffer.deallocate()
     }
 
-    /// Checks what an opened source is, and makes it non-blocking (wraps `fstat` and `fcntl`).
+    /// Checks what an opened source is, and makes a description opened here non-blocking (wraps `fstat` and
+    /// `fcntl`); standard input's is left as it is.
     ///
-    /// - Returns: The status flags it had before, and whether reading stops after
-    ///   ``maximumBytesWithoutLineEnd`` bytes without a line end.
+    /// - Returns: Whether reading stops after ``maximumBytesWithoutLineEnd`` bytes without a line end.
     private static func prepare(
-        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor]
-    ) throws(CountsSourceError) -> (flags: Int32, stopsWithoutLineEnd: Bool) {
+        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor], owned: Bool
+    ) throws(CountsSourceError) -> Bool {
         let status: stat
         do {
             status = try file.status()
@@ -170,14 +177,15 @@ public final class LineReader {
         guard !file.isProgramTerminal(device: status.st_rdev, terminalsInUse: terminalsInUse) else {
             throw .isProgramTerminal(path: path)
         }
+        let paced: Set<FileType> = [.fifo, .socket, .regular]
+        let stopsWithoutLineEnd = !paced.contains(FileType(status))
+        guard owned else { return stopsWithoutLineEnd }
         do {
-            let flags = try file.statusFlags()
-            try file.setStatusFlags(flags | O_NONBLOCK)
-            let paced: Set<FileType> = [.fifo, .socket, .regular]
-            return (flags, !paced.contains(FileType(status)))
+            try file.setNonBlocking()
         } catch {
             throw .cannotOpen(path: path, error)
         }
+        return stopsWithoutLineEnd
     }
 
     /// The source as messages name it.
@@ -194,7 +202,7 @@ public final class LineReader {
         return "ignored a line of \(length): a counts line has at most \(maximumLineBytes)"
     }
 
-    /// Stops reading: closes what was opened, and gives standard input its blocking mode back.
+    /// Stops reading: closes what was opened, standard input's own description too; standard input stays open.
     ///
     /// - Parameter early: Whether reading stops before the end of the input: standard input is then replaced by
     ///   `/dev/null`, so that what writes it is not left blocked on a pipe nobody reads.
@@ -208,12 +216,11 @@ public final class LineReader {
             return
         }
         guard let descriptor else { return }
+        access.close()
         if ownsDescriptor {
             descriptor.close()
         } else if early {
             descriptor.replaceWithNullDevice()
-        } else {
-            try? descriptor.setStatusFlags(originalFlags)
         }
         self.descriptor = nil
         splitter.reset()

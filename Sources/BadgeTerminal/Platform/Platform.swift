@@ -89,6 +89,52 @@ package enum Platform {
         #endif
     }
 
+    /// Opens the file a descriptor refers to once more, as a new open file description of the program's own
+    /// (wraps `open` of Linux's `/proc/self/fd/N`); the descriptor, or -1 with the error number set.
+    ///
+    /// For a pipe or FIFO that is the same pipe, with status flags of its own: making it non-blocking leaves
+    /// the description others share as it is. A socket cannot be opened this way (`ENXIO`). macOS has no
+    /// `/proc`, and its `/dev/fd/N` gives a copy of the same description, which is no use here: there the
+    /// answer is always -1 with `ENOSYS`, and callers fall back to waiting for room with `poll` first.
+    static func openAgain(_ descriptor: Int32, _ flags: Int32) -> Int32 {
+        #if os(Linux)
+            return open("/proc/self/fd/\(descriptor)", flags | O_CLOEXEC | O_NOCTTY, 0)
+        #else
+            errorNumber = ENOSYS
+            return -1
+        #endif
+    }
+
+    /// Writes to a socket without waiting and without SIGPIPE (wraps `send` with `MSG_DONTWAIT` and, on Linux,
+    /// `MSG_NOSIGNAL`); the count written, or -1 with the error number set (`EAGAIN` when it takes nothing now).
+    ///
+    /// The flags belong to the call, not to the socket's description, which other programs may share. macOS has
+    /// no `MSG_NOSIGNAL`; SIGPIPE is ignored there as here (``SignalRelay``), so a reader gone is `EPIPE` alike.
+    static func sendWithoutWaiting(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+            return send(descriptor, buffer, count, MSG_DONTWAIT)
+        #else
+            return send(descriptor, buffer, count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    /// Reads from a socket without waiting (wraps `recv` with `MSG_DONTWAIT`); the count read, 0 at the end, or -1
+    /// with the error number set (`EAGAIN` when nothing has arrived).
+    static func receiveWithoutWaiting(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+            return recv(descriptor, buffer, count, MSG_DONTWAIT)
+        #else
+            return recv(descriptor, buffer, count, Int32(MSG_DONTWAIT))
+        #endif
+    }
+
+    /// The most bytes a pipe takes whole in one write (`PIPE_BUF`): 4096 on Linux, 512 on macOS.
+    #if canImport(Darwin)
+        static let atomicPipeWriteBytes = 512
+    #else
+        static let atomicPipeWriteBytes = 4096
+    #endif
+
     /// The file-type bits of a `stat`'s `st_mode` (`S_IFMT`), typed as the mode is.
     #if canImport(Glibc)
         static let fileTypeMask = Glibc.S_IFMT

@@ -18,7 +18,10 @@ public final class OutputSink {
 
     /// Where the lines go, as the user named it, for messages.
     public let name: String
-    /// The descriptor written to (non-blocking when the sink made it so).
+    /// The descriptor the lines go to, polled for room and for its reader going away.
+    ///
+    /// The sink never changes its open file description: a pipe or FIFO is written through a description of
+    /// the sink's own (see ``init(descriptor:name:owned:bufferLimitBytes:)``).
     public let descriptor: FileDescriptor
     /// The most bytes kept waiting before lines are dropped.
     public let bufferLimitBytes: Int
@@ -28,12 +31,19 @@ public final class OutputSink {
     private let writer: NonBlockingWriter
     private var droppedSinceReport = 0
     private let ownsDescriptor: Bool
-    private let restoresFlags: Int32?
 
     /// The bound on waiting bytes by default: a reader may lag by this much before lines are dropped.
     public static let defaultBufferLimitBytes = 1 << 20
 
-    /// Writes to a descriptor, made non-blocking for the sink's lifetime (its flags are put back after).
+    /// Writes to a descriptor without waiting, and without changing its open file description.
+    ///
+    /// A pipe or FIFO is shared with every program that holds it, and `O_NONBLOCK` set on it would make their
+    /// writes fail with `EAGAIN` (after a `SIGKILL` too), so the sink writes through a way of its own: on Linux
+    /// a description of its own of the same pipe (`/proc/self/fd/N`), made non-blocking; a socket with `send`
+    /// and `MSG_DONTWAIT`; a regular file or a device such as `/dev/null` as it is. Where a pipe cannot be
+    /// opened again (macOS, which has no `/proc`), the sink polls it for room first and writes at most
+    /// `PIPE_BUF` bytes at once, which a pipe with room takes whole; another writer filling the pipe between
+    /// the two can still make that write wait.
     ///
     /// - Parameters:
     ///   - descriptor: Where to write; it stays the caller's unless `owned`.
@@ -45,16 +55,10 @@ public final class OutputSink {
         bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes
     ) {
         self.descriptor = descriptor
-        writer = NonBlockingWriter(descriptor: descriptor)
+        writer = NonBlockingWriter(access: .writing(descriptor))
         self.name = name
         self.ownsDescriptor = owned
         self.bufferLimitBytes = bufferLimitBytes
-        let flags = try? descriptor.statusFlags()
-        if let flags, flags & O_NONBLOCK == 0, (try? descriptor.setStatusFlags(flags | O_NONBLOCK)) != nil {
-            restoresFlags = flags
-        } else {
-            restoresFlags = nil
-        }
     }
 
     /// Opens a path for appending lines (wraps `open` and `fstat`), creating it if needed.
@@ -111,8 +115,8 @@ public final class OutputSink {
     ///
     /// A terminal's description is usually shared with the shell and with standard
     /// input, so the sink writes through a description of its own, made non-blocking
-    /// (as the terminal's own output is), and leaves the shell's flags alone; a pipe or a file
-    /// is written as it is, made non-blocking for the sink's lifetime.
+    /// (as the terminal's own output is), and leaves the shell's flags alone; a pipe, a socket or a
+    /// file is written as ``init(descriptor:name:owned:bufferLimitBytes:)`` says, its description left as it is.
     ///
     /// - Parameters:
     ///   - stream: ``FileDescriptor/standardOutput`` or ``FileDescriptor/standardError``.
@@ -127,19 +131,25 @@ public final class OutputSink {
         close()
     }
 
-    /// Whether the runner watches the sink's pipe for its reader going away even while nothing waits, so a
-    /// program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
+    /// Whether the runner watches the sink's pipe or socket for its reader going away even while nothing waits,
+    /// so a program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
     ///
-    /// Only for a pipe or FIFO: the runner polls it as it polls inputs, and a pipe's writing end reports an
-    /// error there once its reader has gone. Set it before the run starts.
+    /// Only for a pipe, a FIFO or a socket (``readerEndIsWatchable``): the runner polls it for no event, so that
+    /// only an end or an error wakes it: a pipe's writing end reports `POLLERR` once its reader has gone, a
+    /// socket `POLLHUP` once its peer has closed it (measured on a Unix stream socket: `POLLHUP`; a peer that
+    /// only shuts down its writing, and so still reads, reports nothing). A TCP peer that closed reports
+    /// nothing until the next write, whose reset then reports `POLLHUP` and `POLLERR` (measured on loopback).
+    /// Set it before the run starts.
     package var watchesReaderEnd = false
 
-    /// Whether the sink writes to a pipe or FIFO (wraps `fstat`).
-    package var isPipe: Bool {
-        (try? descriptor.status()).map { FileType($0) == .fifo } ?? false
+    /// Whether the sink writes to a pipe, a FIFO or a socket, whose reader going away the runner can watch for
+    /// (wraps `fstat`).
+    package var readerEndIsWatchable: Bool {
+        guard let status = try? descriptor.status() else { return false }
+        return [.fifo, .socket].contains(FileType(status))
     }
 
-    /// Ends the sink because its reader went away (the pipe reported it), as a failed write would.
+    /// Ends the sink because its reader went away (the pipe or socket reported it), as a failed write would.
     package func readerWentAway() {
         writer.fail(SystemError(call: "write", errorNumber: EPIPE))
     }
@@ -198,9 +208,7 @@ public final class OutputSink {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
-        if let restoresFlags {
-            _ = try? descriptor.setStatusFlags(restoresFlags)
-        }
+        writer.access.close()
         if ownsDescriptor {
             descriptor.close()
         }

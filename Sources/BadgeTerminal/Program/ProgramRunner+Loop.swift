@@ -66,15 +66,20 @@ extension ProgramRunner {
                     return ending
                 }
                 draw(program, at: now)
+                // A write of this turn that failed is told now, not after a wait that may last for hours.
+                if case .end(let ending) = flushSinks(into: &program) {
+                    return ending
+                }
                 let watched =
                     sources.flatMap(\.polledDescriptors) + processes.descriptors + fileWatches.compactMap(\.descriptor)
-                    + sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
+                let ends = sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
                 }
                 let writers = sinks.filter(\.hasPending).map(\.descriptor)
-                let events = terminal.waitForEvents(until: wake, watching: watched, writing: writers)
+                let events = terminal.waitForEvents(
+                    until: wake, watching: watched, watchingEnds: ends, writing: writers)
                 for event in events {
                     if case .end(let ending) = handle(event, on: &program) {
                         return ending
@@ -129,7 +134,8 @@ extension ProgramRunner {
                     return .proceed
                 }
                 if let sink = sinks.first(where: { $0.descriptor == descriptor && $0.watchesReaderEnd }) {
-                    // A pipe's writing end is ready for reading only when its reader has gone.
+                    // Watched for no event: a pipe reports an error once its reader has gone, a socket a hangup
+                    // once its peer closed it.
                     sink.readerWentAway()
                     return .proceed
                 }

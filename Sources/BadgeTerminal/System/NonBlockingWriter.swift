@@ -11,8 +11,10 @@ import CNCursesW
 /// terminal never holds a termination signal up. ``drain(waitingAtMostSeconds:observing:)``
 /// waits for the reader, for the way out, at most a given time.
 final class NonBlockingWriter {
-    /// Where the bytes go.
-    let descriptor: FileDescriptor
+    /// How the bytes are written, without waiting.
+    let access: NonBlockingAccess
+    /// Where the bytes go: the descriptor written, polled for room.
+    var descriptor: FileDescriptor { access.descriptor }
     /// The error that ended writing, if any; nothing is written after it.
     private(set) var failure: SystemError?
 
@@ -22,13 +24,22 @@ final class NonBlockingWriter {
     /// The capacity kept once everything is written; a larger buffer is let go.
     private let keptCapacityBytes: Int
 
-    /// Creates an empty queue in front of a descriptor.
+    /// Creates an empty queue in front of a descriptor that is non-blocking, or never waits, as it is.
     ///
     /// - Parameters:
     ///   - descriptor: Where to write; the writer never closes it.
     ///   - keptCapacityBytes: The most memory kept for the queue once it is empty.
-    init(descriptor: FileDescriptor, keptCapacityBytes: Int = 1 << 16) {
-        self.descriptor = descriptor
+    convenience init(descriptor: FileDescriptor, keptCapacityBytes: Int = 1 << 16) {
+        self.init(access: .direct(descriptor), keptCapacityBytes: keptCapacityBytes)
+    }
+
+    /// Creates an empty queue written through a way that never waits (``NonBlockingAccess``).
+    ///
+    /// - Parameters:
+    ///   - access: How to write; the writer never closes what it opened (``NonBlockingAccess/close()`` does).
+    ///   - keptCapacityBytes: The most memory kept for the queue once it is empty.
+    init(access: NonBlockingAccess, keptCapacityBytes: Int = 1 << 16) {
+        self.access = access
         self.keptCapacityBytes = keptCapacityBytes
     }
 
@@ -62,24 +73,29 @@ final class NonBlockingWriter {
     /// - Parameter written: Sees each run of bytes as it is written, in order.
     func flush(observing written: (UnsafeRawBufferPointer) -> Void = { _ in }) {
         while failure == nil && start < queue.count {
-            let count = queue.withUnsafeBytes { bytes in
+            let outcome = queue.withUnsafeBytes { bytes in
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-                let count = cWrite(descriptor.rawValue, rest.baseAddress!, rest.count)
-                if count > 0 {
-                    written(UnsafeRawBufferPointer(rebasing: rest[..<count]))
+                return Result { () throws(SystemError) -> Int? in
+                    let count = try access.write(rest)
+                    if let count, count > 0 {
+                        written(UnsafeRawBufferPointer(rebasing: rest[..<count]))
+                    }
+                    return count
                 }
-                return count
             }
-            if count > 0 {
+            switch outcome {
+            case .success(let count?) where count > 0:
                 start += count
                 continue
-            }
-            let error = Platform.errorNumber
-            if count < 0 && (error == EAGAIN || error == EWOULDBLOCK || error == EINTR) {
+            case .success(nil):
+                // It takes nothing now (EAGAIN), or a signal interrupted a write that waited.
                 break
+            case .success:
+                fail(SystemError(call: "write", errorNumber: EIO))
+            case .failure(let error):
+                fail(error)
             }
-            failure = SystemError(call: "write", errorNumber: count == 0 ? EIO : error)
-            discardPending()
+            break
         }
         compact()
     }
@@ -130,9 +146,4 @@ final class NonBlockingWriter {
             start = 0
         }
     }
-}
-
-/// The C `write`, under a name the methods above do not shadow.
-@inline(__always) private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -82,7 +82,8 @@ enum ExitStatus: Equatable, Sendable {
         case .ioError:
             return
                 "The recording stopped part-way (a full disk, a reader that went away or fell behind), or the output "
-                + "of --help, --version, --generate or --once, or of line mode, cannot be written"
+                + "of --help, --version, --generate, --once, --stream or line mode cannot be written (said once; for "
+                + "--stream and line mode a reader that went away is a quiet end, 0)"
         case .signal:
             return "Ended by signal N (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), after restoring the terminal"
         }
