@@ -51,7 +51,8 @@ extension EndToEnd {
         }
 
         @Test(
-            "A stalled terminal: no spinning, and SIGTERM (then SIGINT) ends it within 1 s with 143 or 130, modes restored")
+            "A stalled terminal: no spinning, and SIGTERM (then SIGINT) ends it within 1 s with 143 or 130, modes restored"
+        )
         func terminateWhileStalled() throws {
             let run = try startAndStall()
             defer { run.close() }
