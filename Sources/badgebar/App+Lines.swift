@@ -25,7 +25,7 @@ extension App {
         }
         var instructionSource: Int?
         let inputs = Self.lineInputs(
-            standardInputIsTerminal: FileDescriptor.standardInput.isTerminal, countsPath: options.countsPath)
+            standardInputIsTerminal: SystemDescriptor.standardInput.isTerminal, countsPath: options.countsPath)
         if inputs.readsInstructions, let instructions = try? LineReader(path: "-") {
             instructionSource = sources.count
             sources.append(instructions)

@@ -10,7 +10,7 @@ extension App {
     ///   - output: Where to print it: standard output, or another descriptor in a test.
     /// - Returns: 0, or 64 or 66 when the counts source cannot be used, 74 when standard output cannot be written,
     ///   128+N when signal N ends it before it prints (with a message).
-    func runOnce(_ format: StatusBarFormat, output: FileDescriptor = .standardOutput) -> Int32 {
+    func runOnce(_ format: StatusBarFormat, output: SystemDescriptor = .standardOutput) -> Int32 {
         TerminalLocale.adopt()
         // The signals are handled before anything can wait, so a signal in the wait for a FIFO's first writer does
         // what it does in the run: SIGUSR1 and SIGUSR2 are taken there, any other ends it with its message.

@@ -155,7 +155,7 @@ extension App {
             let count: Int?
             do {
                 count = try buffer.withUnsafeMutableBytes { space throws(SystemError) in
-                    try FileDescriptor.standardInput.read(into: space)
+                    try SystemDescriptor.standardInput.read(into: space)
                 }
             } catch {
                 return nil

@@ -12,7 +12,7 @@ struct App {
     func run() -> Int32 {
         let presentation = options.presentation(
             environment: { getenv($0).map { String(cString: $0) } },
-            standardOutputIsTerminal: FileDescriptor.standardOutput.isTerminal)
+            standardOutputIsTerminal: SystemDescriptor.standardOutput.isTerminal)
         switch presentation {
         case .fullScreen: return runFullScreen()
         case .lines: return runLines()
@@ -107,7 +107,7 @@ struct App {
     func openEvents(into sink: inout OutputSink?) -> ExitStatus? {
         guard let path = options.eventsPath else { return nil }
         if path == "-" {
-            guard !FileDescriptor.standardOutput.isTerminal else {
+            guard !SystemDescriptor.standardOutput.isTerminal else {
                 Diagnostics.report(
                     "--events-to -: standard output is the terminal; pipe the events on, e.g. "
                         + "'badgebar --events-to - | jq .', or name a file or FIFO")
@@ -159,7 +159,7 @@ struct App {
             for watch in watches { watch.followAgain() }
             // Said at once, in words of its own: the file was deleted (or the folder it is in, or a link to it).
             if case .failure(let error) = Result(catching: { () throws(SystemError) in
-                try FileDescriptor.status(ofPath: path)
+                try SystemDescriptor.status(ofPath: path)
             }), error.errorNumber == ENOENT {
                 return .failure(.removed(path))
             }

@@ -7,7 +7,7 @@ enum BadgeBar {
     static func main() {
         // A standard descriptor left closed (`>&-`) would be taken by the next file opened: a counts file read as
         // standard input, a stream written into the events' file. Closed standard output is an error to say.
-        if FileDescriptor.reserveClosedStandardDescriptors().contains(.standardOutput) {
+        if SystemDescriptor.reserveClosedStandardDescriptors().contains(.standardOutput) {
             Diagnostics.report("standard output is closed; give badgebar somewhere to write, such as /dev/null")
             exit(ExitStatus.ioError.code)
         }

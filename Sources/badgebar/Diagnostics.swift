@@ -23,7 +23,7 @@ enum Diagnostics {
     ///
     /// A write that a termination signal interrupts (``SignalRelay``) is not tried again: the program is to end.
     @discardableResult
-    static func print(_ text: String, to output: FileDescriptor = .standardOutput) -> Bool {
+    static func print(_ text: String, to output: SystemDescriptor = .standardOutput) -> Bool {
         writeAll(text, to: output.rawValue)
     }
 

@@ -17,8 +17,8 @@ import Testing
 
     /// The demo in line mode through the runner: auto-play's three steps, then `1` at 4.5 s clears Messages.
     @Test func theSessionShownIsTheDemosThreeStepsAndAPressOfOne() throws {
-        let output = try FileDescriptor.pipe()
-        let messages = try FileDescriptor.pipe()
+        let output = try SystemDescriptor.pipe()
+        let messages = try SystemDescriptor.pipe()
         defer {
             output.read.close()
             messages.read.close()

@@ -162,9 +162,9 @@ import Testing
     @Test func pressesAndAQuitReadTogetherThroughTheRunnerReachTheEventsFile() throws {
         let folder = try TemporaryFolder()
         let commands = try LineReader(path: try folder.write("1\n2\nq\n", to: "commands"))
-        let lines = try FileDescriptor.pipe()
-        let messages = try FileDescriptor.pipe()
-        let events = try FileDescriptor.pipe()
+        let lines = try SystemDescriptor.pipe()
+        let messages = try SystemDescriptor.pipe()
+        let events = try SystemDescriptor.pipe()
         let eventsRead = PipeReader(descriptor: events.read)
         defer {
             lines.read.close()
@@ -293,8 +293,8 @@ import Testing
     }
 
     @Test func theDemoThroughTheRunnerAsLinesOnAPipe() throws {
-        let output = try FileDescriptor.pipe()
-        let messages = try FileDescriptor.pipe()
+        let output = try SystemDescriptor.pipe()
+        let messages = try SystemDescriptor.pipe()
         defer {
             output.read.close()
             messages.read.close()

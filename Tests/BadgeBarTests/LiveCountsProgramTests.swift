@@ -16,7 +16,7 @@ import Testing
         let path = folder.path + "/counts"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try LineReader(path: path)
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         let events = PipeReader(descriptor: ends.read)
         defer { events.close() }
         let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true)

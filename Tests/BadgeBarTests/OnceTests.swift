@@ -32,8 +32,8 @@ import Testing
         _ app: App, format: StatusBarFormat = .plain,
         style: StatusBarStyle = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome), sources: [LineReader] = []
     ) throws -> Run {
-        let messages = try FileDescriptor.pipe()
-        let events = try FileDescriptor.pipe()
+        let messages = try SystemDescriptor.pipe()
+        let events = try SystemDescriptor.pipe()
         let messageReader = PipeReader(descriptor: messages.read)
         let eventReader = PipeReader(descriptor: events.read)
         defer {
@@ -143,7 +143,7 @@ import Testing
         let counts = try folder.write("Messages=9\n", to: "counts")
         let events = folder.path + "/events"
         let app = try app(["--icons", "ascii", "--color", "never", "--counts-from", counts, "--events-to", events])
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         let status = app.runOnce(.plain, output: ends.write)
         SignalRelay.uninstall()
         ends.write.close()
@@ -156,7 +156,7 @@ import Testing
 
         // A counts file that cannot be read: every icon is printed all the same, marked stale, and the status says so.
         let missing = try self.app(["--icons", "ascii", "--counts-from", folder.path + "/nowhere"])
-        let again = try FileDescriptor.pipe()
+        let again = try SystemDescriptor.pipe()
         #expect(missing.runOnce(.plain, output: again.write) == 66, "a counts file that cannot be read")
         SignalRelay.uninstall()
         again.write.close()

@@ -305,14 +305,14 @@ import Testing
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigaction(SIGPIPE, &ignore, nil)
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         return (PipeReader(descriptor: ends.read), OutputSink(descriptor: ends.write, name: "pipe", owned: true))
     }
 }
 
 /// The read end of a pipe, read without blocking.
 struct PipeReader {
-    let descriptor: FileDescriptor
+    let descriptor: SystemDescriptor
 
     /// Everything the pipe holds now.
     func readAll() -> String {

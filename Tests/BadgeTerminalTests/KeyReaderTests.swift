@@ -7,7 +7,7 @@ import Testing
 @Suite struct KeyReaderTests {
     /// When a lone Esc read at time 10 becomes the Escape key, for a reader made with a delay and an environment.
     private func escapeDeadline(delaySeconds: Double, environment: [String: String] = [:]) throws -> Double? {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer {
             ends.read.close()
             ends.write.close()
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aSequenceLeftOpenEndsAtItsDeadlineAndTheKeysAfterItAreKeys() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer {
             ends.read.close()
             ends.write.close()

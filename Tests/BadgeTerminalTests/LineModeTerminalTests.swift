@@ -160,7 +160,7 @@ extension LiveTerminalTests {
         #expect(terminal.capabilities.colorDepth == .monochrome)
         terminal.draw(Canvas(columns: 1, rows: 1))
         terminal.invalidate()
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer {
             pipe.read.close()
             pipe.write.close()
@@ -188,7 +188,7 @@ extension LiveTerminalTests {
 
 @Suite struct LineTerminalKeySourceTests {
     @Test func standardInputThatIsNotATerminalCannotGiveKeys() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer {
             pipe.read.close()
             pipe.write.close()

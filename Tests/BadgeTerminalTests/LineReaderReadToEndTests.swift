@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func itWaitsForLinesThatComeLaterUntilThePipeCloses() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer { pipe.read.close() }
         let reader = try LineReader(path: "-", standardInput: pipe.read, terminalsInUse: [])
         let writer = pipe.write
@@ -45,7 +45,7 @@ import Testing
         let thread = Thread {
             // The reader's open waits for this writer.
             usleep(50_000)
-            guard let writer = try? FileDescriptor.open(path, O_WRONLY) else { return }
+            guard let writer = try? SystemDescriptor.open(path, O_WRONLY) else { return }
             _ = try? Array("Mail=4\n".utf8).withUnsafeBytes { try writer.writeAll($0) }
             usleep(50_000)
             _ = try? Array("Cart=2\n".utf8).withUnsafeBytes { try writer.writeAll($0) }
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aPipeWithALineOfMoreThanOneMebibyteIsReadOnToTheNextLine() throws {
         try SystemFixtures.withSignalIgnored(SIGPIPE) {
-            let pipe = try FileDescriptor.pipe()
+            let pipe = try SystemDescriptor.pipe()
             defer { pipe.read.close() }
             let reader = try LineReader(path: "-", standardInput: pipe.read, terminalsInUse: [])
             let writer = pipe.write

@@ -32,13 +32,13 @@ import Testing
     }
 
     /// A reader of `-` whose standard input is the read end of a new pipe, and the pipe's write end.
-    static func readerOfPipe() throws -> (reader: LineReader, writer: FileDescriptor, input: FileDescriptor) {
-        let pipe = try FileDescriptor.pipe()
+    static func readerOfPipe() throws -> (reader: LineReader, writer: SystemDescriptor, input: SystemDescriptor) {
+        let pipe = try SystemDescriptor.pipe()
         let reader = try LineReader(path: "-", standardInput: pipe.read, terminalsInUse: [])
         return (reader, pipe.write, pipe.read)
     }
 
-    static func write(_ text: String, to descriptor: FileDescriptor) throws {
+    static func write(_ text: String, to descriptor: SystemDescriptor) throws {
         try Array(text.utf8).withUnsafeBytes { try descriptor.writeAll($0) }
     }
 
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func standardInputThatStopsBeingReadIsReplacedByTheNullDevice() throws {
-        let zero = try FileDescriptor.open("/dev/zero", O_RDONLY)
+        let zero = try SystemDescriptor.open("/dev/zero", O_RDONLY)
         defer { zero.close() }
         let reader = try LineReader(path: "-", standardInput: zero, terminalsInUse: [])
         var calls: [Call] = []
@@ -184,7 +184,7 @@ import Testing
             calls.append(Self.call(reader))
         }
         #expect(calls.last == Call(outcome: .stopped(.noLineEnd(source: "standard input"))))
-        let null = try FileDescriptor.status(ofPath: "/dev/null")
+        let null = try SystemDescriptor.status(ofPath: "/dev/null")
         let now = try zero.status()
         #expect(
             now.st_rdev == null.st_rdev && now.st_ino == null.st_ino,
@@ -197,7 +197,7 @@ import Testing
         defer { unlink(path) }
         let reader = try LineReader(path: path)
         #expect(Self.call(reader) == Call(outcome: .waiting), "no writer yet is no end")
-        let writer = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        let writer = try SystemDescriptor.open(path, O_WRONLY | O_NONBLOCK)
         try Self.write("Builds=4\n", to: writer)
         writer.close()
         #expect(Self.call(reader) == Call(lines: ["Builds=4"], outcome: .waiting, bytes: 9))
@@ -209,7 +209,7 @@ import Testing
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
         let reader = try LineReader(path: path)
-        let first = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        let first = try SystemDescriptor.open(path, O_WRONLY | O_NONBLOCK)
         try Self.write("Builds=4\nMail=", to: first)
         first.close()
         #expect(
@@ -218,7 +218,7 @@ import Testing
         #expect(
             reader.descriptor.map { (try? $0.poll(for: Int16(POLLIN), timeoutMilliseconds: 0)) ?? -1 } == 0,
             "the end of a writer is not reported again while no one writes")
-        let second = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        let second = try SystemDescriptor.open(path, O_WRONLY | O_NONBLOCK)
         try Self.write("7\nChat=2\n", to: second)
         second.close()
         #expect(Self.call(reader) == Call(lines: ["7", "Chat=2"], outcome: .waiting, bytes: 9))
@@ -230,7 +230,7 @@ import Testing
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
         let reader = try LineReader(path: path)
-        let writer = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+        let writer = try SystemDescriptor.open(path, O_WRONLY | O_NONBLOCK)
         try Self.write("Builds=4\n", to: writer)
         // While the writer still holds the FIFO, its path is given to a regular file.
         unlink(path)
@@ -262,7 +262,7 @@ import Testing
     @Test func theProgramsOwnTerminalIsRefusedAndAnotherIsNot() throws {
         let terminal = try SystemFixtures.openPseudoTerminal()
         defer { close(terminal.master) }
-        let slave = try FileDescriptor.open(terminal.slavePath, O_RDWR | O_NOCTTY)
+        let slave = try SystemDescriptor.open(terminal.slavePath, O_RDWR | O_NOCTTY)
         defer { slave.close() }
         // The same terminal as the program's standard output, by device number.
         #expect(throws: CountsSourceError.isProgramTerminal(path: terminal.slavePath)) {
@@ -276,7 +276,7 @@ import Testing
     @Test func standardInputThatIsATerminalIsRefused() throws {
         let terminal = try SystemFixtures.openPseudoTerminal()
         defer { close(terminal.master) }
-        let slave = try FileDescriptor.open(terminal.slavePath, O_RDWR | O_NOCTTY)
+        let slave = try SystemDescriptor.open(terminal.slavePath, O_RDWR | O_NOCTTY)
         defer { slave.close() }
         #expect(throws: CountsSourceError.standardInputIsTerminal) {
             try LineReader(path: "-", standardInput: slave, terminalsInUse: [])

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MessageWriterTests {
     /// Writes to a non-blocking descriptor until it takes nothing more; whether it got there.
-    static func fill(_ descriptor: FileDescriptor) -> Bool {
+    static func fill(_ descriptor: SystemDescriptor) -> Bool {
         let block = [UInt8](repeating: 0x78, count: 4096)
         for _ in 0..<100_000 where (block.withUnsafeBytes { try? descriptor.write($0) }) == nil {
             return true
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aPipeThatIsNotReadHoldsTheWriterUpOnlyUntilItsDeadline() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer {
             ends.read.close()
             ends.write.close()
@@ -59,14 +59,14 @@ import Testing
 
     @Test func aClosedStreamFailsAtOnceWithoutSpinningToTheDeadline() {
         // As `2>&-` leaves standard error: a number no descriptor has.
-        let closed = FileDescriptor(rawValue: 1_000_000_000)
+        let closed = SystemDescriptor(rawValue: 1_000_000_000)
         let clock = MonotonicClock()
         #expect(!MessageWriter.write(Array("badgebar: nowhere\n".utf8), to: closed, waitingAtMostSeconds: 5))
         #expect(clock.now < 1, "gave up after \(clock.now) s")
     }
 
     @Test func aStreamWithRoomTakesTheMessageEvenWithNoTimeLeftToWait() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer {
             ends.read.close()
             ends.write.close()

@@ -188,7 +188,7 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func linesGoToASinkAndAReaderThatLeavesIsReportedOnce() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true)
         ends.read.close()
         var ignore = sigaction()
@@ -204,7 +204,7 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func aReaderThatDoesNotKeepUpLosesWholeLinesAndIsToldHowMany() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer { ends.read.close() }
         let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true, bufferLimitBytes: 100)
         let line = String(repeating: "x", count: 40)
@@ -287,7 +287,7 @@ private struct Commander: TerminalProgram {
         // No such descriptor: the step that gives it to the child as its standard streams fails.
         let result = supervisor.start(
             ProcessRequest(identifier: 13, command: "true"), at: 0, foreground: true,
-            terminal: FileDescriptor(rawValue: -1))
+            terminal: SystemDescriptor(rawValue: -1))
         #expect(result?.termination == .couldNotStart("posix_spawn_file_actions_adddup2: Bad file descriptor"))
         #expect(supervisor.isEmpty, "nothing was started")
     }
@@ -377,7 +377,7 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func aRunThatIgnoresSIGTERMAndAStalledSinkShareOneExitDeadline() throws {
-        let ends = try FileDescriptor.pipe()
+        let ends = try SystemDescriptor.pipe()
         defer { ends.read.close() }
         // A reader that never reads: the sink keeps lines waiting until it gives up.
         let sink = OutputSink(descriptor: ends.write, name: "pipe", owned: true, bufferLimitBytes: 1 << 20)

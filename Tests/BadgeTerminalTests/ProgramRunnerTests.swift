@@ -177,7 +177,7 @@ private struct Recorder: TerminalProgram {
 
     @Test func linesFromALiveSourceArriveInOrderThenItsEnd() throws {
         var template = Array("/tmp/badgebar-lines.XXXXXX".utf8CString)
-        let file = FileDescriptor(rawValue: mkstemp(&template))
+        let file = SystemDescriptor(rawValue: mkstemp(&template))
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let text = Array("one\ntwo\nthree".utf8)
@@ -197,7 +197,7 @@ private struct Recorder: TerminalProgram {
 
     @Test func theLinesOfOneReadArriveAsOneBatchSplitOnlyWhereALineIsDiscarded() throws {
         var template = Array("/tmp/badgebar-batch.XXXXXX".utf8CString)
-        let file = FileDescriptor(rawValue: mkstemp(&template))
+        let file = SystemDescriptor(rawValue: mkstemp(&template))
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let before = (0..<5_000).map { "Mail+=\($0)" }

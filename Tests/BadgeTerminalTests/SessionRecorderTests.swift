@@ -35,9 +35,9 @@ import Testing
 
     /// Opens a recorder on a pipe's write end, through its `/dev/fd` path as a user's `>(...)` would.
     static func recorderOnPipe(bufferLimitBytes: Int = SessionRecorder.defaultBufferLimitBytes) throws -> (
-        recorder: SessionRecorder, reader: FileDescriptor
+        recorder: SessionRecorder, reader: SystemDescriptor
     ) {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer { pipe.write.close() }
         let recorder = try SessionRecorder(
             path: "/dev/fd/\(pipe.write.rawValue)", columns: 80, rows: 24, unixTime: 0, terminalType: nil,
@@ -168,7 +168,7 @@ import Testing
 
     @Test func aReaderThatNeverReadsNeverBlocksTheCallerAndEndsInAFailure() throws {
         let limit = 256 << 10
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         let path = "/dev/fd/\(pipe.write.rawValue)"
         // On a thread of its own, so that a call that blocks makes the test fail instead of hang.
         let result = SystemFixtures.run(waitingAtMostSeconds: 30) {
@@ -208,7 +208,7 @@ import Testing
         Thread {
             defer { copied.signal() }
             defer { reader.close() }
-            guard let output = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC) else { return }
+            guard let output = try? SystemDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC) else { return }
             defer { output.close() }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while let count = try? buffer.withUnsafeMutableBytes({ try reader.read(into: $0) }), count > 0 {

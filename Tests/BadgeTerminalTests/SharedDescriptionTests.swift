@@ -9,21 +9,21 @@ import Testing
 /// never changes its open file description (`O_NONBLOCK` there would make the others' writes fail with `EAGAIN`).
 @Suite struct SharedDescriptionTests {
     /// A connected pair of Unix stream sockets, both ends close-on-exec and blocking.
-    static func socketPair() throws -> (FileDescriptor, FileDescriptor) {
+    static func socketPair() throws -> (SystemDescriptor, SystemDescriptor) {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw SystemError(call: "socketpair", errorNumber: errno)
         }
-        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
+        return (SystemDescriptor(rawValue: ends[0]), SystemDescriptor(rawValue: ends[1]))
     }
 
     /// Whether a descriptor's open file description is non-blocking.
-    static func isNonBlocking(_ descriptor: FileDescriptor) throws -> Bool {
+    static func isNonBlocking(_ descriptor: SystemDescriptor) throws -> Bool {
         try descriptor.statusFlags() & O_NONBLOCK != 0
     }
 
     @Test func aSinkOnAPipeNeverWaitsAndLeavesThePipesDescriptionBlocking() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer { pipe.read.close() }
         let sink = OutputSink(descriptor: pipe.write, name: "pipe", owned: true)
         // More than the pipe holds (64 KiB): the sink keeps the rest instead of waiting for the reader.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aPipeIsWrittenThroughADescriptionOfItsOwnAndASocketWithSend() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer {
             pipe.read.close()
             pipe.write.close()
@@ -69,14 +69,14 @@ import Testing
         #expect(refused && taken > 0, "a full socket takes nothing now, and the write returns at once")
         #expect(try !Self.isNonBlocking(near), "the socket's description stays blocking")
 
-        let file = try FileDescriptor.open("/dev/null", O_WRONLY)
+        let file = try SystemDescriptor.open("/dev/null", O_WRONLY)
         defer { file.close() }
         #expect(NonBlockingAccess.writing(file).method == .direct)
         #expect(NonBlockingAccess.writing(file).descriptor == file, "a device is written as it is")
     }
 
     @Test func standardInputThatIsASharedPipeOrSocketIsReadWithoutChangingItsDescription() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try SystemDescriptor.pipe()
         defer { pipe.read.close() }
         let reader = try LineReader(path: "-", standardInput: pipe.read, terminalsInUse: [])
         #expect(try !Self.isNonBlocking(pipe.read), "the pipe's description stays as another reader has it")
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func aFullDiskIsToldBeforeTheRunnerWaits() throws {
-        let full = try FileDescriptor.open("/dev/full", O_WRONLY)
+        let full = try SystemDescriptor.open("/dev/full", O_WRONLY)
         let sink = OutputSink(descriptor: full, name: "standard output", owned: true)
         // Nothing is scripted: a runner that waited first would end with a hangup, never told of the failure.
         let terminal = ScriptedTerminal(script: [])

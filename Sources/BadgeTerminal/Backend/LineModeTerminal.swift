@@ -22,7 +22,7 @@ public final class LineModeTerminal: TerminalBackend {
         /// none, or when the program is not in its foreground.
         case controllingTerminal
         /// Another terminal, such as a pseudo-terminal; it stays the caller's.
-        case terminal(FileDescriptor)
+        case terminal(SystemDescriptor)
     }
 
     /// No colour (nothing is drawn), and whether the locale is UTF-8.
@@ -103,7 +103,7 @@ public final class LineModeTerminal: TerminalBackend {
     /// The controlling terminal (wraps `open`), or `nil` when there is none (a session of its own, as under
     /// `setsid`) or the program may not use it as `usable` says.
     private static func openControllingTerminal(if usable: (TerminalDevice) -> Bool) -> TerminalDevice? {
-        guard let terminal = try? FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
+        guard let terminal = try? SystemDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY) else { return nil }
         guard let device = try? TerminalDevice(keyboard: terminal, owned: true) else {
             terminal.close()
             return nil
@@ -130,15 +130,15 @@ public final class LineModeTerminal: TerminalBackend {
 
     /// Waits in one `poll` for keys, signals, the watched descriptors and the writers.
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
     }
 
     /// Waits in one `poll` for keys, signals, the watched descriptors, the ends of `ends` and the writers.
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
-        writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
+        writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         var wake = deadline
         if let escape = keys.deadline {
@@ -219,7 +219,7 @@ public final class LineModeTerminal: TerminalBackend {
     }
 
     /// Opens the keyboard's terminal, or the one lent, again for a child: read and write, blocking; `nil` without.
-    public func openTerminalForChild() -> FileDescriptor? {
+    public func openTerminalForChild() -> SystemDescriptor? {
         childTerminal?.openForChild()
     }
 

@@ -10,7 +10,7 @@ extension LiveTerminal {
         /// Whether keys come from `/dev/tty` rather than standard input (which then carries data).
         public var readsKeysFromTTY: Bool
         /// Another terminal to run on, such as a pseudo-terminal, instead of standard input and output.
-        public var terminal: FileDescriptor?
+        public var terminal: SystemDescriptor?
         /// Whether to draw on `/dev/tty` rather than standard output (which then carries data).
         public var drawsOnTTY = false
         /// Whether the program may set the window's title (``TerminalBackend/setWindowTitle(_:)``), where the terminal has one.
@@ -35,7 +35,7 @@ extension LiveTerminal {
         ///   - reportsFocus: Whether focus reports are turned on, so focus changes arrive as input.
         public init(
             colorMode: ColorMode = .auto, escapeDelaySeconds: Double = 0.025,
-            enablesMouse: Bool = true, readsKeysFromTTY: Bool = false, terminal: FileDescriptor? = nil,
+            enablesMouse: Bool = true, readsKeysFromTTY: Bool = false, terminal: SystemDescriptor? = nil,
             setsWindowTitle: Bool = false, sendsNotifications: Bool = false, reportsFocus: Bool = false
         ) {
             self.colorMode = colorMode

@@ -4,15 +4,15 @@ import CNCursesW
 extension LiveTerminal {
     /// Writes what the terminal takes, then waits in one `poll` for keys, signals, the terminal, the recording and the watched descriptors.
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
     }
 
     /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
-        writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
+        writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         let output = session.output
         output.flush()

@@ -14,7 +14,7 @@ extension LiveTerminal {
     }
 
     /// Opens the terminal again for a child: read and write, blocking.
-    public func openTerminalForChild() -> FileDescriptor? {
+    public func openTerminalForChild() -> SystemDescriptor? {
         session.device.openForChild()
     }
 

@@ -114,7 +114,7 @@ public final class ScriptedTerminal: TerminalBackend {
     /// Moves the clock to the deadline, the next scripted event or the end of a scripted child's run, whichever
     /// is first, and returns what happens then (a run's end as ``BackendEvent/childStateChanged``).
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         deadlines.append(deadline)
         var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
@@ -164,7 +164,7 @@ public final class ScriptedTerminal: TerminalBackend {
     }
 
     /// Whether a descriptor has something to read now (wraps `poll` with no wait).
-    private static func isReadable(_ descriptor: FileDescriptor) -> Bool {
+    private static func isReadable(_ descriptor: SystemDescriptor) -> Bool {
         var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&polled, 1, 0) > 0
     }
@@ -191,8 +191,8 @@ public final class ScriptedTerminal: TerminalBackend {
     public var childTerminalPath: String?
 
     /// Opens ``childTerminalPath``, if set.
-    public func openTerminalForChild() -> FileDescriptor? {
-        childTerminalPath.flatMap { try? FileDescriptor.open($0, O_RDWR | O_NOCTTY) }
+    public func openTerminalForChild() -> SystemDescriptor? {
+        childTerminalPath.flatMap { try? SystemDescriptor.open($0, O_RDWR | O_NOCTTY) }
     }
 
     /// Records the group the terminal was handed to, or fails with ``foregroundFailure``.

@@ -27,7 +27,7 @@ public protocol TerminalBackend: AnyObject {
     ///   - writers: Descriptors with output waiting, to wake for when they take more (no event: the
     ///     runner offers them their output after every wait).
     func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     )
         -> [BackendEvent]
     /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
@@ -43,8 +43,8 @@ public protocol TerminalBackend: AnyObject {
     ///   - ends: Descriptors to wake for only when they end or fail.
     ///   - writers: Descriptors with output waiting, to wake for when they take more.
     func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
-        writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
+        writing writers: [SystemDescriptor]
     ) -> [BackendEvent]
     /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
     ///
@@ -60,7 +60,7 @@ public protocol TerminalBackend: AnyObject {
     func releaseForChild()
     /// Opens the terminal for a child run in the foreground, as its standard input, output and error; `nil` when
     /// there is no terminal (the child then gets `/dev/null`). The caller closes it once the child is started.
-    func openTerminalForChild() -> FileDescriptor?
+    func openTerminalForChild() -> SystemDescriptor?
     /// Makes a child's process group the terminal's foreground group, as a shell does for a job.
     ///
     /// - Throws: ``SystemError`` when the terminal cannot be handed over (`tcsetpgrp` failed): the child must not run
@@ -89,8 +89,8 @@ public protocol TerminalBackend: AnyObject {
 extension TerminalBackend {
     /// Watches `ends` with `descriptors`, for `POLLIN` too: a backend that polls for no event does better.
     public func waitForEvents(
-        until deadline: Double?, watching descriptors: [FileDescriptor], watchingEnds ends: [FileDescriptor],
-        writing writers: [FileDescriptor]
+        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
+        writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
         waitForEvents(until: deadline, watching: descriptors + ends, writing: writers)
     }
@@ -122,7 +122,7 @@ public enum BackendEvent: Sendable, Equatable {
     /// A child process changed state (SIGCHLD).
     case childStateChanged
     /// A watched descriptor is readable, at its end, or in error.
-    case ready(FileDescriptor)
+    case ready(SystemDescriptor)
     /// The terminal went away: its input hung up or writing to it failed for good.
     case hangup
     /// Something the user should know about, such as a recording that stopped.

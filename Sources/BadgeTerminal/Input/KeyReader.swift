@@ -35,7 +35,7 @@ struct KeyReader {
     var deadline: Double? { decoder.deadline }
 
     /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.
-    mutating func read(from input: FileDescriptor, at time: Double) -> Bool {
+    mutating func read(from input: SystemDescriptor, at time: Double) -> Bool {
         let outcome = buffer.withUnsafeMutableBytes { buffer in
             Result { () throws(SystemError) in try input.read(into: buffer) }
         }

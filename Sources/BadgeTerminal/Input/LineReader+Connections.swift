@@ -1,12 +1,12 @@
 extension LineReader {
     /// The descriptors to poll for this source: its own, and those of the clients of a control socket.
-    var polledDescriptors: [FileDescriptor] {
+    var polledDescriptors: [SystemDescriptor] {
         guard let descriptor else { return [] }
         return connections.isEmpty ? [descriptor] : [descriptor] + connections.compactMap(\.descriptor)
     }
 
     /// Whether a descriptor the wait found ready is this source's.
-    func reads(_ ready: FileDescriptor) -> Bool {
+    func reads(_ ready: SystemDescriptor) -> Bool {
         descriptor == ready || connections.contains { $0.descriptor == ready }
     }
 
@@ -15,7 +15,7 @@ extension LineReader {
     /// For a control socket, a ready listening socket takes the clients that connected (one beyond
     /// ``ControlChannel/maximumConnections`` is closed unread), and a ready client is read; a client's end is
     /// its own, never the source's: a last line it left without a line end is delivered as a line.
-    func readBatches(from ready: FileDescriptor, _ body: (Batch) -> Void) -> ReadOutcome {
+    func readBatches(from ready: SystemDescriptor, _ body: (Batch) -> Void) -> ReadOutcome {
         guard let channel else { return readBatches(body) }
         if ready == descriptor {
             while let connection = channel.acceptConnection() {

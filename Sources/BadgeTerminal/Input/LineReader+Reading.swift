@@ -65,9 +65,9 @@ extension LineReader {
     /// What the path names now must be the same FIFO (device and inode): a path replaced by a regular file would
     /// otherwise be read to its end and opened again without end.
     private func reopen() -> ReadOutcome {
-        let fresh: FileDescriptor
+        let fresh: SystemDescriptor
         do {
-            fresh = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            fresh = try SystemDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         } catch {
             finish()
             return .stopped(.readFailed(source: sourceName, error))

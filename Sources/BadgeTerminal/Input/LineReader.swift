@@ -40,7 +40,7 @@ public final class LineReader {
     /// neither a pipe, a FIFO, a socket nor a regular file, such as `/dev/zero`.
     let stopsWithoutLineEnd: Bool
     /// The descriptor to poll for `POLLIN`; `nil` once the reader is done.
-    public internal(set) var descriptor: FileDescriptor?
+    public internal(set) var descriptor: SystemDescriptor?
     private let ownsDescriptor: Bool
     /// Whether the source is a FIFO opened again when its writers have gone, rather than ended.
     var reopensForNextWriter = false
@@ -91,23 +91,23 @@ public final class LineReader {
     ///   - lineLimit: The longest line delivered, in bytes, without its line end, at most
     ///     ``maximumBytesWithoutLineEnd``.
     init(
-        path: String, standardInput: FileDescriptor, terminalsInUse: [FileDescriptor], endsWithItsWriters: Bool = false,
+        path: String, standardInput: SystemDescriptor, terminalsInUse: [SystemDescriptor], endsWithItsWriters: Bool = false,
         lineLimit: Int = LineReader.maximumLineBytes
     ) throws(CountsSourceError) {
         self.path = path
         splitter = LineSplitter(lineLimit: min(lineLimit, Self.maximumBytesWithoutLineEnd))
-        let file: FileDescriptor
+        let file: SystemDescriptor
         if path == "-" {
             guard !standardInput.isTerminal else { throw .standardInputIsTerminal }
             file = standardInput
             ownsDescriptor = false
         } else {
-            let isFIFO = (try? FileDescriptor.status(ofPath: path)).map { FileType($0) == .fifo } ?? false
+            let isFIFO = (try? SystemDescriptor.status(ofPath: path)).map { FileType($0) == .fifo } ?? false
             do {
                 // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
                 // A FIFO that ends with its writers is opened blocking, which waits for the first writer.
                 let flags = isFIFO && endsWithItsWriters ? O_RDONLY : O_RDONLY | O_NONBLOCK
-                file = try FileDescriptor.open(path, flags | O_NOCTTY)
+                file = try SystemDescriptor.open(path, flags | O_NOCTTY)
             } catch {
                 throw .cannotOpen(path: path, error)
             }
@@ -137,13 +137,13 @@ public final class LineReader {
         descriptor = channel.descriptor
         ownsDescriptor = false
         // Never read itself: its clients are accepted and read by readers of their own.
-        access = .direct(channel.descriptor ?? FileDescriptor(rawValue: -1))
+        access = .direct(channel.descriptor ?? SystemDescriptor(rawValue: -1))
         stopsWithoutLineEnd = false
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
 
     /// Reads one client of a control socket, a non-blocking descriptor the reader closes when done.
-    init(connection: FileDescriptor, name: String) {
+    init(connection: SystemDescriptor, name: String) {
         path = name
         descriptor = connection
         ownsDescriptor = true
@@ -163,7 +163,7 @@ public final class LineReader {
     ///
     /// - Returns: Whether reading stops after ``maximumBytesWithoutLineEnd`` bytes without a line end.
     private static func prepare(
-        _ file: FileDescriptor, path: String, terminalsInUse: [FileDescriptor], owned: Bool
+        _ file: SystemDescriptor, path: String, terminalsInUse: [SystemDescriptor], owned: Bool
     ) throws(CountsSourceError) -> Bool {
         let status: stat
         do {

@@ -13,7 +13,7 @@ public protocol ChildProcesses: AnyObject {
     /// Whether no run is still going or has output left to read.
     var isEmpty: Bool { get }
     /// The descriptors to watch for the runs' output; the loop calls ``read(from:)`` for those that are ready.
-    var descriptors: [FileDescriptor] { get }
+    var descriptors: [SystemDescriptor] { get }
     /// The next time a run's time limit (or the grace after it) runs out, if any, for the loop to wake at.
     var nextDeadline: Double? { get }
     /// The process group of the run in the foreground, if one is going, to hand the terminal to.
@@ -29,10 +29,10 @@ public protocol ChildProcesses: AnyObject {
     ///   - terminal: For a foreground run, the terminal it gets as standard input, output and error; without
     ///     one it gets `/dev/null`.
     /// - Returns: The result at once when the command could not be started; `nil` when it runs.
-    func start(_ request: ProcessRequest, at time: Double, foreground: Bool, terminal: FileDescriptor?)
+    func start(_ request: ProcessRequest, at time: Double, foreground: Bool, terminal: SystemDescriptor?)
         -> ProcessResult?
     /// Reads what a run wrote to one of ``descriptors`` that is ready.
-    func read(from descriptor: FileDescriptor)
+    func read(from descriptor: SystemDescriptor)
     /// Ends the runs past their time limit; their results come back from ``reap(at:)`` as timed out.
     func enforceTimeLimits(at time: Double)
     /// Collects the runs that have ended and returns their results.

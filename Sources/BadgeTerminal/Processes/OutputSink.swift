@@ -22,7 +22,7 @@ public final class OutputSink {
     ///
     /// The sink never changes its open file description: a pipe or FIFO is written through a description of
     /// the sink's own (see ``init(descriptor:name:owned:bufferLimitBytes:)``).
-    public let descriptor: FileDescriptor
+    public let descriptor: SystemDescriptor
     /// The most bytes kept waiting before lines are dropped.
     public let bufferLimitBytes: Int
     /// Why writing ended, if it did.
@@ -51,7 +51,7 @@ public final class OutputSink {
     ///   - owned: Whether the sink closes the descriptor when done.
     ///   - bufferLimitBytes: The bound on waiting bytes.
     public init(
-        descriptor: FileDescriptor, name: String, owned: Bool = false,
+        descriptor: SystemDescriptor, name: String, owned: Bool = false,
         bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes
     ) {
         self.descriptor = descriptor
@@ -70,10 +70,10 @@ public final class OutputSink {
     public convenience init(path: String, bufferLimitBytes: Int = OutputSink.defaultBufferLimitBytes)
         throws(OpenError)
     {
-        let descriptor: FileDescriptor
+        let descriptor: SystemDescriptor
         do {
             // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
-            descriptor = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY)
+            descriptor = try SystemDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY)
         } catch {
             if error.errorNumber == ENXIO { throw .noReader(path: path) }
             throw .cannotOpen(path: path, error)
@@ -119,9 +119,9 @@ public final class OutputSink {
     /// file is written as ``init(descriptor:name:owned:bufferLimitBytes:)`` says, its description left as it is.
     ///
     /// - Parameters:
-    ///   - stream: ``FileDescriptor/standardOutput`` or ``FileDescriptor/standardError``.
+    ///   - stream: ``SystemDescriptor/standardOutput`` or ``SystemDescriptor/standardError``.
     ///   - name: The destination for messages, such as `standard output`.
-    public static func standardStream(_ stream: FileDescriptor, name: String) -> OutputSink {
+    public static func standardStream(_ stream: SystemDescriptor, name: String) -> OutputSink {
         guard stream.isTerminal else { return OutputSink(descriptor: stream, name: name) }
         let (descriptor, _) = TerminalDevice.openOutput(for: stream)
         return OutputSink(descriptor: descriptor, name: name, owned: descriptor.rawValue > 2)

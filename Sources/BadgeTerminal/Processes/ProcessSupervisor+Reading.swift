@@ -2,7 +2,7 @@ import BadgeKit
 
 extension ProcessSupervisor {
     /// Reads what a child wrote to a pipe that is ready (wraps `read`); output past the limit is dropped.
-    func read(from descriptor: FileDescriptor) {
+    func read(from descriptor: SystemDescriptor) {
         guard let index = children.firstIndex(where: { $0.output == descriptor || $0.errors == descriptor }) else {
             return
         }

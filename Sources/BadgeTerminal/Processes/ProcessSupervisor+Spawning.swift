@@ -12,17 +12,17 @@ extension ProcessSupervisor {
     ///     program's own streams may be a pipe of counts or of events); without one it gets `/dev/null`.
     /// - Returns: The result at once when the command could not be started; `nil` when it runs.
     func start(
-        _ request: ProcessRequest, at time: Double, foreground: Bool = false, terminal: FileDescriptor? = nil
+        _ request: ProcessRequest, at time: Double, foreground: Bool = false, terminal: SystemDescriptor? = nil
     ) -> ProcessResult? {
-        var output: (read: FileDescriptor, write: FileDescriptor)?
-        var errors: (read: FileDescriptor, write: FileDescriptor)?
+        var output: (read: SystemDescriptor, write: SystemDescriptor)?
+        var errors: (read: SystemDescriptor, write: SystemDescriptor)?
         do {
             if !foreground {
                 if request.outputLimitBytes > 0 {
-                    output = try FileDescriptor.pipe()
+                    output = try SystemDescriptor.pipe()
                     try output?.read.setNonBlocking()
                 }
-                errors = try FileDescriptor.pipe()
+                errors = try SystemDescriptor.pipe()
                 try errors?.read.setNonBlocking()
             }
         } catch {

@@ -22,8 +22,8 @@ final class ProcessSupervisor: ChildProcesses {
     struct Child {
         var request: ProcessRequest
         var processIdentifier: pid_t
-        var output: FileDescriptor?
-        var errors: FileDescriptor?
+        var output: SystemDescriptor?
+        var errors: SystemDescriptor?
         var startTime: Double
         var collected: [UInt8] = []
         var errorText: [UInt8] = []
@@ -83,7 +83,7 @@ final class ProcessSupervisor: ChildProcesses {
     var isEmpty: Bool { children.isEmpty }
 
     /// The pipes to poll for output.
-    var descriptors: [FileDescriptor] {
+    var descriptors: [SystemDescriptor] {
         children.flatMap { [$0.output, $0.errors].compactMap { $0 } }
     }
 

@@ -63,7 +63,7 @@ final class ScriptedProcesses: ChildProcesses {
     var isEmpty: Bool { runs.isEmpty }
 
     /// None: the answers need no reading.
-    var descriptors: [FileDescriptor] { [] }
+    var descriptors: [SystemDescriptor] { [] }
 
     var nextDeadline: Double? {
         runs.filter { $0.ending == nil }.compactMap(\.limitTime).min()
@@ -75,7 +75,7 @@ final class ScriptedProcesses: ChildProcesses {
 
     /// Records the request and starts answering it, or says why it cannot start: no answer matches it, or the
     /// answer is that it cannot.
-    func start(_ request: ProcessRequest, at time: Double, foreground: Bool, terminal: FileDescriptor?)
+    func start(_ request: ProcessRequest, at time: Double, foreground: Bool, terminal: SystemDescriptor?)
         -> ProcessResult?
     {
         requests.append(ScriptedTerminal.RequestedRun(request: request, time: time, isForeground: foreground))
@@ -101,7 +101,7 @@ final class ScriptedProcesses: ChildProcesses {
     }
 
     /// Nothing to read.
-    func read(from descriptor: FileDescriptor) {}
+    func read(from descriptor: SystemDescriptor) {}
 
     /// Ends the runs whose limit has passed before their answer came, as timed out at this time.
     func enforceTimeLimits(at time: Double) {

@@ -8,9 +8,9 @@ struct ShellSpawn {
     /// What a child gets as standard input, output and error.
     enum StandardStreams {
         /// `/dev/null` for input; output into a pipe (or `/dev/null` without one) and errors into a pipe.
-        case pipes(output: FileDescriptor?, errors: FileDescriptor)
+        case pipes(output: SystemDescriptor?, errors: SystemDescriptor)
         /// The terminal on all three, for a program run in the foreground.
-        case terminal(FileDescriptor)
+        case terminal(SystemDescriptor)
         /// `/dev/null` on all three: a foreground run with no terminal to give it.
         case nothing
     }

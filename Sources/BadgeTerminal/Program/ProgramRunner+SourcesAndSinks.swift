@@ -3,7 +3,7 @@ import BadgeKit
 extension ProgramRunner.Loop {
     /// Hands the lines that arrived on a live input source to the program, then its end if it ended.
     mutating func readSource<Program: TerminalProgram>(
-        _ descriptor: FileDescriptor, into program: inout Program
+        _ descriptor: SystemDescriptor, into program: inout Program
     ) -> Outcome {
         guard let index = sources.firstIndex(where: { $0.reads(descriptor) }) else {
             return .proceed

@@ -21,7 +21,7 @@ public final class SessionRecorder {
     /// The most that may wait to be written (beyond the newest event) before the recording stops.
     public let bufferLimitBytes: Int
     /// The file, non-blocking, to poll for `POLLOUT`; `nil` once the recording finished or failed.
-    public private(set) var descriptor: FileDescriptor?
+    public private(set) var descriptor: SystemDescriptor?
     /// Why the recording stopped part-way, if it did.
     public private(set) var failure: RecordingFailure?
 
@@ -65,12 +65,12 @@ public final class SessionRecorder {
     ) throws(RecordingOpenError) {
         self.path = path
         self.bufferLimitBytes = bufferLimitBytes
-        let file: FileDescriptor
+        let file: SystemDescriptor
         do {
             // O_NOCTTY: opening a terminal must not make it the controlling one before it is refused.
-            file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOCTTY)
+            file = try SystemDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOCTTY)
         } catch {
-            if error.errorNumber == ENXIO, let status = try? FileDescriptor.status(ofPath: path),
+            if error.errorNumber == ENXIO, let status = try? SystemDescriptor.status(ofPath: path),
                 FileType(status) == .fifo
             {
                 throw .noReader(path: path)

@@ -18,7 +18,7 @@ final class ScreenPainter {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     /// The in-memory file ncurses writes into, and the stream ncurses was given for it.
-    private let frameFile: FileDescriptor
+    private let frameFile: SystemDescriptor
     private let frameStream: UnsafeMutablePointer<FILE>
     private let keyboardStream: UnsafeMutablePointer<FILE>
     private var pairs: ColorPairs
@@ -55,7 +55,7 @@ final class ScreenPainter {
         guard fileDescriptor >= 0 else {
             throw .system(SystemError(call: "memfd_create", errorNumber: Platform.errorNumber))
         }
-        frameFile = FileDescriptor(rawValue: fileDescriptor)
+        frameFile = SystemDescriptor(rawValue: fileDescriptor)
         guard let stream = fdopen(fileDescriptor, "w") else {
             let error = Platform.errorNumber
             frameFile.close()

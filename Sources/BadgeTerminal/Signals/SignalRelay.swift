@@ -94,8 +94,8 @@ package enum SignalRelay {
     }
 
     /// The read end of the self-pipe, to poll for readability; -1 before ``install(events:relaysSuspend:)``.
-    package static var wakeDescriptor: FileDescriptor {
-        FileDescriptor(rawValue: wakeReadDescriptor.load(ordering: .sequentiallyConsistent))
+    package static var wakeDescriptor: SystemDescriptor {
+        SystemDescriptor(rawValue: wakeReadDescriptor.load(ordering: .sequentiallyConsistent))
     }
 
     /// Creates the self-pipe and installs a handler for every signal by ``treatment(of:events:wasIgnored:relaysSuspend:)``.
@@ -110,7 +110,7 @@ package enum SignalRelay {
     ///     (`--once`) stops at once on Ctrl-Z.
     package static func install(events: Set<Int32> = [], relaysSuspend: Bool = true) throws(SystemError) {
         if wakeReadDescriptor.load(ordering: .sequentiallyConsistent) < 0 {
-            let ends = try FileDescriptor.pipe()
+            let ends = try SystemDescriptor.pipe()
             try ends.read.setNonBlocking()
             try ends.write.setNonBlocking()
             wakeReadDescriptor.store(ends.read.rawValue, ordering: .sequentiallyConsistent)

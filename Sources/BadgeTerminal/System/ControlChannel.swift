@@ -25,7 +25,7 @@ package final class ControlChannel {
     /// The socket's path.
     package let path: String
     /// The listening socket, non-blocking and readable when a client connects; `nil` once released.
-    package private(set) var descriptor: FileDescriptor?
+    package private(set) var descriptor: SystemDescriptor?
     /// The device and inode of the socket this program made, so that only that socket is removed.
     private let identity: (device: UInt64, inode: UInt64)?
 
@@ -96,7 +96,7 @@ package final class ControlChannel {
         }
     }
 
-    private init(path: String, descriptor: FileDescriptor, identity: (device: UInt64, inode: UInt64)?) {
+    private init(path: String, descriptor: SystemDescriptor, identity: (device: UInt64, inode: UInt64)?) {
         self.path = path
         self.descriptor = descriptor
         self.identity = identity
@@ -162,7 +162,7 @@ package final class ControlChannel {
     /// user's files their own.
     private static func checkFolder(of path: String) throws(Failure) {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        guard let status = try? FileDescriptor.status(ofPath: folder.isEmpty ? "/" : folder) else { return }
+        guard let status = try? SystemDescriptor.status(ofPath: folder.isEmpty ? "/" : folder) else { return }
         let owner = status.st_uid
         if owner != Platform.effectiveUser && owner != 0 {
             throw .folderNotSafe(path: path, reason: "its folder belongs to another user (uid \(owner))")
@@ -174,7 +174,7 @@ package final class ControlChannel {
 
     /// Makes and binds the socket, or `nil` when something took the path meanwhile (`EADDRINUSE`).
     private static func listen(at path: String) throws(SystemError) -> ControlChannel? {
-        let descriptor = FileDescriptor(rawValue: try SystemCall.once("socket") { Platform.makeUnixStreamSocket() })
+        let descriptor = SystemDescriptor(rawValue: try SystemCall.once("socket") { Platform.makeUnixStreamSocket() })
         do throws(SystemError) {
             if Platform.bindUnixSocket(descriptor.rawValue, to: path) != 0 {
                 let error = Platform.errorNumber
@@ -208,7 +208,7 @@ package final class ControlChannel {
         guard let descriptor = try? SystemCall.once("socket", { Platform.makeUnixStreamSocket() }) else {
             return .failed(SystemError(call: "socket", errorNumber: Platform.errorNumber))
         }
-        defer { FileDescriptor(rawValue: descriptor).close() }
+        defer { SystemDescriptor(rawValue: descriptor).close() }
         if Platform.connectUnixSocket(descriptor, to: path) == 0 {
             return .listening(process: Platform.peer(ofSocket: descriptor)?.process)
         }
@@ -229,7 +229,7 @@ package final class ControlChannel {
     /// Takes the next client waiting (wraps `accept`), non-blocking and closed on exec; `nil` when none waits.
     ///
     /// A client that is not the program's own user is closed unread, and the next one is taken.
-    package func acceptConnection() -> FileDescriptor? {
+    package func acceptConnection() -> SystemDescriptor? {
         guard let descriptor else { return nil }
         while true {
             let accepted = Platform.acceptConnection(descriptor.rawValue)
@@ -237,7 +237,7 @@ package final class ControlChannel {
                 if Platform.errorNumber == EINTR || Platform.errorNumber == ECONNABORTED { continue }
                 return nil
             }
-            let connection = FileDescriptor(rawValue: accepted)
+            let connection = SystemDescriptor(rawValue: accepted)
             guard Self.admits(connection: connection), (try? connection.setNonBlocking()) != nil,
                 (try? connection.setCloseOnExec()) != nil
             else {
@@ -250,7 +250,7 @@ package final class ControlChannel {
 
     /// Whether a client may talk to the program, as it runs as the same user (wraps `getsockopt` with
     /// `SO_PEERCRED`, or `getpeereid`); root reaches every user's badgebar, as it reaches every file.
-    static func admits(connection: FileDescriptor) -> Bool {
+    static func admits(connection: SystemDescriptor) -> Bool {
         guard let peer = Platform.peer(ofSocket: connection.rawValue) else { return false }
         return peer.user == Platform.effectiveUser || peer.user == 0
     }
@@ -297,9 +297,9 @@ package final class ControlChannel {
         {
             throw .ownedByAnotherUser(path: path, user: UInt32(status.st_uid))
         }
-        let socket: FileDescriptor
+        let socket: SystemDescriptor
         do {
-            socket = FileDescriptor(rawValue: try SystemCall.once("socket") { Platform.makeUnixStreamSocket() })
+            socket = SystemDescriptor(rawValue: try SystemCall.once("socket") { Platform.makeUnixStreamSocket() })
         } catch {
             throw .system(path: path, error)
         }
@@ -335,7 +335,7 @@ package final class ControlChannel {
     }
 
     /// Writes what a socket takes now of some bytes (wraps `write`); `nil` when it takes nothing now.
-    private static func write(_ bytes: ArraySlice<UInt8>, to socket: FileDescriptor) throws(SystemError) -> Int? {
+    private static func write(_ bytes: ArraySlice<UInt8>, to socket: SystemDescriptor) throws(SystemError) -> Int? {
         var result: Result<Int?, SystemError> = .success(nil)
         bytes.withUnsafeBytes { buffer in
             result = Result { () throws(SystemError) in try socket.write(buffer) }

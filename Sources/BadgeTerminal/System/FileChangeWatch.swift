@@ -21,7 +21,7 @@ public final class FileChangeWatch: Sendable {
     /// The file, as given.
     public let path: String
     /// The descriptor to poll for readability, or `nil` when nothing is watched.
-    public let descriptor: FileDescriptor?
+    public let descriptor: SystemDescriptor?
     /// The folder a relative path starts from, as it was at the start.
     private let currentFolder: String
     /// What is followed now: the plan, and the queue's watch for each of its folders.
@@ -39,7 +39,7 @@ public final class FileChangeWatch: Sendable {
     public init(path: String) {
         self.path = path
         currentFolder = Platform.resolvedPath(".") ?? "/"
-        descriptor = Platform.makeChangeQueue().map { FileDescriptor(rawValue: $0) }
+        descriptor = Platform.makeChangeQueue().map { SystemDescriptor(rawValue: $0) }
         state = Mutex(State(plan: FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)))
         state.withLock { follow(&$0) }
     }
@@ -90,7 +90,7 @@ public final class FileChangeWatch: Sendable {
 
     /// What a name is, links not followed (wraps `lstat` and `readlink`).
     private static func lookUp(_ path: String) -> FileWatchPlan.Node {
-        guard let status = try? FileDescriptor.linkStatus(ofPath: path) else { return .missing }
+        guard let status = try? SystemDescriptor.linkStatus(ofPath: path) else { return .missing }
         switch FileType(status) {
         case .directory: return .folder
         case .symbolicLink: return Platform.linkTarget(path).map { .link($0) } ?? .missing

@@ -28,8 +28,8 @@ package enum FirstWriterWait {
     ///   - openReader: Opens the reader; it runs while a writer is there.
     /// - Returns: What `openReader` returned, or the termination signal that ended the wait first.
     package static func open<Reader>(_ path: String, openReader: () -> Reader) -> Result<Reader, Ended> {
-        guard let status = try? FileDescriptor.status(ofPath: path), FileType(status) == .fifo,
-            let reader = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        guard let status = try? SystemDescriptor.status(ofPath: path), FileType(status) == .fifo,
+            let reader = try? SystemDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         else {
             return .success(openReader())
         }
@@ -38,7 +38,7 @@ package enum FirstWriterWait {
             return .failure(Ended(signal: signal))
         }
         // A reader is there (this one), so opening the write end cannot block or fail with ENXIO.
-        let heldWriter = try? FileDescriptor.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY)
+        let heldWriter = try? SystemDescriptor.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY)
         defer { heldWriter?.close() }
         return .success(openReader())
     }
@@ -50,7 +50,7 @@ package enum FirstWriterWait {
     }
 
     /// Polls the FIFO and the relay's pipe until a writer comes (`nil`) or a termination signal arrives (it).
-    private static func waitForWriter(on reader: FileDescriptor) -> Int32? {
+    private static func waitForWriter(on reader: SystemDescriptor) -> Int32? {
         var sawSignal = false
         defer {
             // What was relayed as an event stays for the run; a byte in the pipe makes its first wait take it.

@@ -20,12 +20,12 @@ package enum MessageWriter {
     ///
     /// - Parameters:
     ///   - bytes: The message.
-    ///   - descriptor: Where it goes, such as ``FileDescriptor/standardError``.
+    ///   - descriptor: Where it goes, such as ``SystemDescriptor/standardError``.
     ///   - seconds: The longest wait for a stream that takes nothing.
     /// - Returns: Whether all of it was written.
     @discardableResult
     package static func write(
-        _ bytes: [UInt8], to descriptor: FileDescriptor, waitingAtMostSeconds seconds: Double = defaultWaitSeconds
+        _ bytes: [UInt8], to descriptor: SystemDescriptor, waitingAtMostSeconds seconds: Double = defaultWaitSeconds
     ) -> Bool {
         var target = descriptor
         var isNonBlocking = false
@@ -62,7 +62,7 @@ package enum MessageWriter {
     }
 
     /// Waits until a stream takes more, the deadline passes or a termination signal arrives (wraps `poll`).
-    private static func hasRoom(_ descriptor: FileDescriptor, waitingUntil deadline: Double, on clock: MonotonicClock)
+    private static func hasRoom(_ descriptor: SystemDescriptor, waitingUntil deadline: Double, on clock: MonotonicClock)
         -> Bool
     {
         // One look without waiting, even with no time left or a termination signal in: a stream with room takes

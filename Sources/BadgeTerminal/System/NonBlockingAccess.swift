@@ -31,28 +31,28 @@ package struct NonBlockingAccess {
     }
 
     /// The descriptor read or written: the one handed in, or the description of the program's own opened for it.
-    package let descriptor: FileDescriptor
+    package let descriptor: SystemDescriptor
     /// How it is reached.
     package let method: Method
     /// Whether ``descriptor`` was opened here, and ``close()`` closes it.
     package let ownsDescriptor: Bool
 
     /// Uses a descriptor as it is, non-blocking already or never waiting; the caller keeps it.
-    package static func direct(_ descriptor: FileDescriptor) -> NonBlockingAccess {
+    package static func direct(_ descriptor: SystemDescriptor) -> NonBlockingAccess {
         NonBlockingAccess(descriptor: descriptor, method: .direct, ownsDescriptor: false)
     }
 
     /// The way to write a descriptor without waiting (wraps `fcntl(F_GETFL)`, `fstat` and, for a pipe, `open`).
-    package static func writing(_ descriptor: FileDescriptor) -> NonBlockingAccess {
+    package static func writing(_ descriptor: SystemDescriptor) -> NonBlockingAccess {
         choose(for: descriptor, reopening: O_WRONLY)
     }
 
     /// The way to read a descriptor without waiting (wraps `fcntl(F_GETFL)`, `fstat` and, for a pipe, `open`).
-    package static func reading(_ descriptor: FileDescriptor) -> NonBlockingAccess {
+    package static func reading(_ descriptor: SystemDescriptor) -> NonBlockingAccess {
         choose(for: descriptor, reopening: O_RDONLY)
     }
 
-    private static func choose(for descriptor: FileDescriptor, reopening mode: Int32) -> NonBlockingAccess {
+    private static func choose(for descriptor: SystemDescriptor, reopening mode: Int32) -> NonBlockingAccess {
         if let flags = try? descriptor.statusFlags(), flags & O_NONBLOCK != 0 {
             return .direct(descriptor)
         }
@@ -68,7 +68,7 @@ package struct NonBlockingAccess {
             let own = Platform.openAgain(descriptor.rawValue, mode | O_NONBLOCK)
             if own >= 0 {
                 return NonBlockingAccess(
-                    descriptor: FileDescriptor(rawValue: own), method: .direct, ownsDescriptor: true)
+                    descriptor: SystemDescriptor(rawValue: own), method: .direct, ownsDescriptor: true)
             }
             return NonBlockingAccess(descriptor: descriptor, method: .pollFirst, ownsDescriptor: false)
         default:

@@ -14,7 +14,7 @@ final class NonBlockingWriter {
     /// How the bytes are written, without waiting.
     let access: NonBlockingAccess
     /// Where the bytes go: the descriptor written, polled for room.
-    var descriptor: FileDescriptor { access.descriptor }
+    var descriptor: SystemDescriptor { access.descriptor }
     /// The error that ended writing, if any; nothing is written after it.
     private(set) var failure: SystemError?
 
@@ -29,7 +29,7 @@ final class NonBlockingWriter {
     /// - Parameters:
     ///   - descriptor: Where to write; the writer never closes it.
     ///   - keptCapacityBytes: The most memory kept for the queue once it is empty.
-    convenience init(descriptor: FileDescriptor, keptCapacityBytes: Int = 1 << 16) {
+    convenience init(descriptor: SystemDescriptor, keptCapacityBytes: Int = 1 << 16) {
         self.init(access: .direct(descriptor), keptCapacityBytes: keptCapacityBytes)
     }
 

@@ -11,7 +11,7 @@ extension TerminalDevice {
     /// The own name is worked out from the device number, which another mount of `/dev/pts` (in a container)
     /// may give to another terminal, so what it opens is taken only if it is the program's controlling
     /// terminal (wraps `tcgetsid` and `getsid`); otherwise the child gets `/dev/tty` itself.
-    func openForChild() -> FileDescriptor? {
+    func openForChild() -> SystemDescriptor? {
         var candidates: [(path: String, mustBeControlling: Bool)] = []
         if let name = ttyname(input.rawValue).map({ String(cString: $0) }) {
             if name == "/dev/tty", let own = Self.controllingTerminalPath() {
@@ -21,7 +21,7 @@ extension TerminalDevice {
         }
         candidates.append(("/proc/self/fd/\(input.rawValue)", false))
         for (path, mustBeControlling) in candidates {
-            guard let descriptor = try? FileDescriptor.open(path, O_RDWR | O_NOCTTY) else { continue }
+            guard let descriptor = try? SystemDescriptor.open(path, O_RDWR | O_NOCTTY) else { continue }
             if descriptor.isTerminal && (!mustBeControlling || tcgetsid(descriptor.rawValue) == getsid(0)) {
                 return descriptor
             }
@@ -50,7 +50,7 @@ extension TerminalDevice {
 
     /// The first few kilobytes of a small file as text, or `nil` when it cannot be read (wraps `open` and `read`).
     private static func text(ofFile path: String) -> String? {
-        guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
+        guard let file = try? SystemDescriptor.open(path, O_RDONLY) else { return nil }
         defer { file.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = bytes.withUnsafeMutableBytes { (try? file.read(into: $0)) ?? nil } ?? 0

@@ -8,9 +8,9 @@ import CNCursesW
 /// input, or from `/dev/tty` when standard input carries data.
 final class TerminalDevice {
     /// Where keys are read from.
-    let input: FileDescriptor
+    let input: SystemDescriptor
     /// Where output is written: non-blocking when ``outputIsNonBlocking``.
-    let output: FileDescriptor
+    let output: SystemDescriptor
     /// Whether writes to ``output`` return at once when the terminal takes nothing.
     let outputIsNonBlocking: Bool
     /// The modes the terminal had before the program changed them, put back on every way out.
@@ -25,20 +25,20 @@ final class TerminalDevice {
     ///   - outputToTerminalDevice: Draw on `/dev/tty`, since standard output carries data.
     /// - Throws: ``TerminalError`` when standard output or the keyboard is not a terminal.
     init(keysFromTerminalDevice: Bool, outputToTerminalDevice: Bool = false) throws(TerminalError) {
-        var screen = FileDescriptor.standardOutput
+        var screen = SystemDescriptor.standardOutput
         if outputToTerminalDevice {
             do {
-                screen = try FileDescriptor.open("/dev/tty", O_WRONLY | O_NOCTTY)
+                screen = try SystemDescriptor.open("/dev/tty", O_WRONLY | O_NOCTTY)
             } catch {
                 throw .noTerminalToDrawOn(error)
             }
         }
         defer { if outputToTerminalDevice { screen.close() } }
         guard screen.isTerminal else { throw .outputNotATerminal }
-        var keyboard = FileDescriptor.standardInput
+        var keyboard = SystemDescriptor.standardInput
         if keysFromTerminalDevice {
             do {
-                keyboard = try FileDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY)
+                keyboard = try SystemDescriptor.open("/dev/tty", O_RDONLY | O_NOCTTY)
             } catch {
                 throw .noTerminalForKeys(error)
             }
@@ -65,7 +65,7 @@ final class TerminalDevice {
     /// Uses another terminal for keys and output, such as a pseudo-terminal (wraps `isatty` and `tcgetattr`).
     ///
     /// The descriptor stays the caller's: closing the device does not close it.
-    init(terminal: FileDescriptor) throws(TerminalError) {
+    init(terminal: SystemDescriptor) throws(TerminalError) {
         guard terminal.isTerminal else { throw .outputNotATerminal }
         let modes = try Self.modes(of: terminal)
         let (output, nonBlocking) = Self.openOutput(for: terminal)
@@ -81,7 +81,7 @@ final class TerminalDevice {
     /// - Parameters:
     ///   - keyboard: The terminal keys come from.
     ///   - owned: Whether closing the device closes it.
-    init(keyboard: FileDescriptor, owned: Bool) throws(TerminalError) {
+    init(keyboard: SystemDescriptor, owned: Bool) throws(TerminalError) {
         guard keyboard.isTerminal else { throw .inputNotATerminal }
         self.savedModes = try Self.modes(of: keyboard)
         self.input = keyboard
@@ -91,7 +91,7 @@ final class TerminalDevice {
     }
 
     /// A terminal's modes as they are now (wraps `tcgetattr`).
-    private static func modes(of terminal: FileDescriptor) throws(TerminalError) -> termios {
+    private static func modes(of terminal: SystemDescriptor) throws(TerminalError) -> termios {
         var modes = termios()
         do {
             try SystemCall.retrying("tcgetattr") { tcgetattr(terminal.rawValue, &modes) }
@@ -107,21 +107,21 @@ final class TerminalDevice {
     /// it falls back to `/proc/self/fd/N`, and last to a copy of the descriptor
     /// (`fcntl(F_DUPFD_CLOEXEC)`, closed on exec like the others), which shares the
     /// shell's description and so stays blocking (signals still interrupt it).
-    static func openOutput(for terminal: FileDescriptor) -> (FileDescriptor, Bool) {
+    static func openOutput(for terminal: SystemDescriptor) -> (SystemDescriptor, Bool) {
         var candidates: [String] = []
         if let name = ttyname(terminal.rawValue) {
             candidates.append(String(cString: name))
         }
         candidates.append("/proc/self/fd/\(terminal.rawValue)")
         for path in candidates {
-            if let descriptor = try? FileDescriptor.open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK),
+            if let descriptor = try? SystemDescriptor.open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK),
                 descriptor.isTerminal
             {
                 return (descriptor, true)
             }
         }
         let copy = Platform.fcntl(terminal.rawValue, F_DUPFD_CLOEXEC, 0)
-        return (FileDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
+        return (SystemDescriptor(rawValue: copy >= 0 ? copy : terminal.rawValue), false)
     }
 
     /// Switches the terminal to raw mode: no echo, no line editing, no signals from keys, and by default no output processing.

@@ -8,7 +8,7 @@
 /// queue holds at most about one frame.
 final class TerminalOutput {
     /// Where the bytes go.
-    var descriptor: FileDescriptor { writer.descriptor }
+    var descriptor: SystemDescriptor { writer.descriptor }
     /// Whether writes return at once when the terminal takes nothing.
     let isNonBlocking: Bool
     /// Sees every byte queued, in order, such as a recording.
@@ -19,7 +19,7 @@ final class TerminalOutput {
     private let writer: NonBlockingWriter
 
     /// Creates a queue in front of a terminal descriptor.
-    init(descriptor: FileDescriptor, isNonBlocking: Bool) {
+    init(descriptor: SystemDescriptor, isNonBlocking: Bool) {
         writer = NonBlockingWriter(descriptor: descriptor)
         self.isNonBlocking = isNonBlocking
     }

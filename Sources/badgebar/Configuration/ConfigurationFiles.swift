@@ -62,11 +62,11 @@ struct ConfigurationFiles: Sendable {
     /// Reads a file with `open` and `read`: not a folder, at most ``largestFileBytes``, bytes that are not UTF-8
     /// replaced.
     private static func readFile(_ path: String) -> Contents {
-        let descriptor: FileDescriptor
+        let descriptor: SystemDescriptor
         do {
             // Without waiting for a writer: a FIFO nothing writes to reads as empty instead of holding the
             // program (and its signals) until something does.
-            descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+            descriptor = try SystemDescriptor.open(path, O_RDONLY | O_NONBLOCK)
         } catch {
             if error.errorNumber == ENOENT { return .missing }
             return .unreadable("cannot open '\(path)': \(error.reason)")

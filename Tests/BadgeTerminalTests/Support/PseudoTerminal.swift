@@ -15,7 +15,7 @@ final class PseudoTerminal: Sendable {
     /// The emulator's side.
     let master: Int32
     /// The program's side, handed to ``LiveTerminal``.
-    let slave: FileDescriptor
+    let slave: SystemDescriptor
     private let state = Mutex(State())
     private let done = Atomic<Bool>(false)
     private let hungUp = Atomic<Bool>(false)
@@ -31,7 +31,7 @@ final class PseudoTerminal: Sendable {
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw SystemError(call: "posix_openpt", errorNumber: errno)
         }
-        slave = try FileDescriptor.open(String(cString: name), O_RDWR | O_NOCTTY)
+        slave = try SystemDescriptor.open(String(cString: name), O_RDWR | O_NOCTTY)
         resize(columns: columns, rows: rows)
         let master = master
         let thread = Thread { [self] in

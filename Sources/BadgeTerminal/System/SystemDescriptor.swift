@@ -4,7 +4,7 @@ import CNCursesW
 ///
 /// It is a plain value, as in swift-system: copying it does not duplicate the
 /// descriptor, and nothing closes it but ``close()``.
-public struct FileDescriptor: Sendable, Hashable {
+public struct SystemDescriptor: Sendable, Hashable {
     /// The descriptor number.
     public let rawValue: Int32
 
@@ -14,11 +14,11 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Standard input.
-    public static let standardInput = FileDescriptor(rawValue: 0)
+    public static let standardInput = SystemDescriptor(rawValue: 0)
     /// Standard output.
-    public static let standardOutput = FileDescriptor(rawValue: 1)
+    public static let standardOutput = SystemDescriptor(rawValue: 1)
     /// Standard error.
-    public static let standardError = FileDescriptor(rawValue: 2)
+    public static let standardError = SystemDescriptor(rawValue: 2)
 
     /// Opens a path (wraps `open`); the descriptor is always close-on-exec.
     ///
@@ -27,10 +27,10 @@ public struct FileDescriptor: Sendable, Hashable {
     ///   - flags: `O_RDONLY`, `O_WRONLY | O_CREAT | O_TRUNC` and the like.
     ///   - permissions: The mode of a file the call creates.
     public static func open(_ path: String, _ flags: Int32, permissions: Int = 0o644) throws(SystemError)
-        -> FileDescriptor
+        -> SystemDescriptor
     {
         let descriptor = try SystemCall.retrying("open") { cOpen(path, flags | O_CLOEXEC, mode_t(permissions)) }
-        return FileDescriptor(rawValue: descriptor)
+        return SystemDescriptor(rawValue: descriptor)
     }
 
     /// Closes the descriptor (wraps `close`); an error is ignored, as the descriptor is gone whatever it says.
@@ -136,7 +136,7 @@ public struct FileDescriptor: Sendable, Hashable {
     /// - Parameters:
     ///   - device: The descriptor's device number (`st_rdev` from ``status()``).
     ///   - terminalsInUse: The descriptors whose terminal the program uses.
-    func isProgramTerminal(device: dev_t, terminalsInUse: [FileDescriptor]) -> Bool {
+    func isProgramTerminal(device: dev_t, terminalsInUse: [SystemDescriptor]) -> Bool {
         guard isTerminal else { return false }
         if isControllingTerminal { return true }
         return terminalsInUse.contains { used in
@@ -191,10 +191,10 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Creates a pipe (wraps `pipe`); both ends are close-on-exec.
-    public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+    public static func pipe() throws(SystemError) -> (read: SystemDescriptor, write: SystemDescriptor) {
         var descriptors: [Int32] = [-1, -1]
         try SystemCall.retrying("pipe") { cPipe(&descriptors) }
-        let ends = (read: FileDescriptor(rawValue: descriptors[0]), write: FileDescriptor(rawValue: descriptors[1]))
+        let ends = (read: SystemDescriptor(rawValue: descriptors[0]), write: SystemDescriptor(rawValue: descriptors[1]))
         do {
             try ends.read.setCloseOnExec()
             try ends.write.setCloseOnExec()
