@@ -18,17 +18,15 @@ extension App {
             Diagnostics.report("--record records the full screen, which line mode does not draw")
             return ExitStatus.usage.code
         }
-        var sources: [LineReader] = []
+        var sources: [SourceName: LineReader] = [:]
         switch openCountsSource() {
-        case .success(let reader): sources += reader.map { [$0] } ?? []
+        case .success(let reader): sources[.counts] = reader
         case .failure(let exit): return exit.status.code
         }
-        var instructionSource: Int?
         let inputs = Self.lineInputs(
             standardInputIsTerminal: SystemDescriptor.standardInput.isTerminal, countsPath: options.countsPath)
         if inputs.readsInstructions, let instructions = try? LineReader(path: "-") {
-            instructionSource = sources.count
-            sources.append(instructions)
+            sources[.instructions] = instructions
         }
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
@@ -49,29 +47,16 @@ extension App {
             Diagnostics.report(refusal)
             return ExitStatus.usage.code
         }
-        // The events' sink first, where the automation expects it; then the lines and the notices.
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
-        let sinks =
-            (events.map { [$0] } ?? []) + [output, OutputSink.standardStream(.standardError, name: "standard error")]
-        let board = makeModel(startTime: terminal.now)
-        // Line mode has no window title and sends no notifications: it writes nothing but lines.
-        var configuration = engineConfiguration(
-            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
-        configuration.setsWindowTitle = false
-        configuration.notificationMode = .never
+        var sinks: [SinkName: OutputSink] = [
+            .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
+        ]
+        sinks[.events] = events
         let watches = fileWatches
-        var program = LineModeProgram(
-            board: board, sinks: (output: sinks.count - 2, messages: sinks.count - 1),
-            instructionSource: instructionSource,
-            sourceCount: sources.count, readsKeys: terminal.readsKeys, configuration: configuration,
-            events: (sink: 0, name: Sanitizer.printable(events.map { "'\($0.name)'" } ?? "")),
-            startTime: terminal.now,
-            reload: reload(
-                writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches
-            ) {
-                $0.setsWindowTitle = false
-                $0.notificationMode = .never
-            })
+        var program = boardProgram(
+            view: LineModeView(readsKeys: terminal.readsKeys),
+            startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,
+            following: watches)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
         terminal.close()
         if case .terminated = ending {

@@ -41,21 +41,15 @@ extension App {
         guard let terminal = openStatusBarBackend(relaying: relayedSignals) else {
             return ExitStatus.failure.code
         }
-        // The events' sink first, where the engine's events go; then the messages.
-        let sinks =
-            (events.map { [$0] } ?? []) + [OutputSink.standardStream(.standardError, name: "standard error")]
-        var program = onceProgram(
-            startTime: terminal.now, unixTimeOffset: WallClock.unixTime - terminal.now,
-            events: events.map { (sink: 0, name: Sanitizer.printable("'\($0.name)'")) },
-            messageSink: sinks.count - 1, sourceCount: sources.count, countsUnavailable: unavailable?.reason)
+        var sinks: [SinkName: OutputSink] = [
+            .messages: OutputSink.standardStream(.standardError, name: "standard error")
+        ]
+        sinks[.events] = events
         // SIGUSR2 reads a board's file again, as wherever badgebar is started with one; what is printed is the board
         // the file gives then.
-        program.reload = reload(writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now) {
-            $0.setsWindowTitle = false
-            $0.notificationMode = .never
-            $0.pressCommands = []
-            $0.openCommands = []
-        }
+        var program = boardProgram(
+            view: OnceView(), startTime: terminal.now, events: events, sources: Set(sources.keys),
+            reportsSink: .messages, countsUnavailable: unavailable?.reason)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         terminal.close()
         if case .terminated(let signal) = ending {
@@ -78,31 +72,6 @@ extension App {
     private func endedBySignal(_ signal: Int32) -> Int32 {
         Diagnostics.report("ended by \(SignalRelay.name(of: signal)) before printing the toolbar")
         return 128 + signal
-    }
-
-    /// The `--once` program the options describe: the board, its watches and where events go, with no press
-    /// commands, no title and no notifications.
-    ///
-    /// - Parameters:
-    ///   - startTime: When the watches run.
-    ///   - unixTimeOffset: What to add to the clock for seconds since 1970, for the events' times.
-    ///   - events: The runner's sink for events and its name for messages, or `nil` to write none.
-    ///   - messageSink: The runner's sink for problems.
-    ///   - sourceCount: How many live input sources there are.
-    ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
-    func onceProgram(
-        startTime: Double, unixTimeOffset: Double, events: (sink: Int, name: String)?, messageSink: Int,
-        sourceCount: Int, countsUnavailable: String? = nil
-    ) -> OnceProgram {
-        var configuration = engineConfiguration(writesEvents: events != nil, unixTimeOffset: unixTimeOffset)
-        configuration.setsWindowTitle = false
-        configuration.notificationMode = .never
-        configuration.pressCommands = []
-        configuration.openCommands = []
-        return OnceProgram(
-            board: makeModel(startTime: startTime), configuration: configuration, events: events ?? (0, ""),
-            messageSink: messageSink, sourceCount: sourceCount, startTime: startTime,
-            countsUnavailable: countsUnavailable)
     }
 
     /// How `--once` shows badges: icons by `--icons` (emoji in a UTF-8 locale, else ASCII), and the 256-colour

@@ -6,7 +6,7 @@ extension App {
     /// The counts source of a status bar's front end (`--once`, `--stream`): open, or why it cannot be read.
     struct StatusBarCounts {
         /// The source, when `--counts-from` names one that opened.
-        var sources: [LineReader] = []
+        var sources: [SourceName: LineReader] = [:]
         /// Why the source cannot be read and the status that says so, when it cannot: the front end shows every
         /// icon all the same, marked stale, so a bar never goes blank.
         var unavailable: (reason: String, status: ExitStatus)?
@@ -19,7 +19,7 @@ extension App {
     func openStatusBarCounts(endsWithItsWriters: Bool) -> Result<StatusBarCounts, EarlyExit> {
         switch openCountsSource(endsWithItsWriters: endsWithItsWriters) {
         case .success(let reader):
-            return .success(StatusBarCounts(sources: reader.map { [$0] } ?? []))
+            return .success(StatusBarCounts(sources: reader.map { [.counts: $0] } ?? [:]))
         case .failure(let exit) where exit.status == .usage:
             return .failure(exit)
         case .failure(let exit):

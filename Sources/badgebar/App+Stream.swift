@@ -23,7 +23,7 @@ extension App {
             do {
                 let channel = try ControlChannel.open(path: path)
                 control = channel
-                sources.append(LineReader(listeningOn: channel))
+                sources[.control] = LineReader(listeningOn: channel)
             } catch {
                 Diagnostics.report("\(error)")
                 return ExitStatus.cantCreate.code
@@ -31,11 +31,8 @@ extension App {
         }
         // The runner lets the path go as the run ends; this is for the ways out before it starts.
         defer { control?.release() }
-        let controlSource = control.map { _ in sources.count - 1 }
-        var clickSource: Int?
-        if format == .i3bar, let clicks = try? LineReader(path: "-", lineLimit: StreamProgram.clickLineLimit) {
-            clickSource = sources.count
-            sources.append(clicks)
+        if format == .i3bar, let clicks = try? LineReader(path: "-", lineLimit: StreamView.clickLineLimit) {
+            sources[.clicks] = clicks
         }
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
@@ -47,40 +44,27 @@ extension App {
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
         // A pipe or socket is watched for the bar going away even while nothing is printed.
         output.watchesReaderEnd = output.readerEndIsWatchable
-        // The events' sink first, where the engine's events go; then the stream and the messages.
-        let sinks =
-            (events.map { [$0] } ?? []) + [output, OutputSink.standardStream(.standardError, name: "standard error")]
-        var configuration = engineConfiguration(
-            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now)
-        configuration.setsWindowTitle = false
-        if !configuration.openCommands.isEmpty {
+        var sinks: [SinkName: OutputSink] = [
+            .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
+        ]
+        sinks[.events] = events
+        if !options.openCommands.isEmpty {
             // A board's file written for the full screen still streams: its open commands are left out.
             Diagnostics.report(
                 "--stream has no terminal to hand to an --open command; it is left out (--on-press runs without one)")
-            configuration.openCommands = []
         }
-        configuration.notificationMode = .never
         let stream = StatusBarStream(
             format: format,
             style: onceStyle(
                 noColorVariable: getenv("NO_COLOR").map { String(cString: $0) }, usesUTF8: TerminalLocale.usesUTF8),
             pressCommand: options.controlPath.map(Self.pressCommand(controlPath:)))
-        var program = StreamProgram(
-            board: makeModel(startTime: terminal.now), configuration: configuration, stream: stream,
-            events: events.map { (sink: 0, name: Sanitizer.printable("'\($0.name)'")) } ?? (0, ""),
-            sinks: (output: sinks.count - 2, messages: sinks.count - 1),
-            inputs: (clicks: clickSource, control: controlSource), framesPerSecond: options.framesPerSecond,
-            startTime: terminal.now, countsUnavailable: counts.unavailable?.reason)
         // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
         // standard error.
         let watches = fileWatches
-        program.reload = reload(
-            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches
-        ) {
-            $0.setsWindowTitle = false
-            $0.notificationMode = .never
-            $0.openCommands = []
-        }
+        var program = boardProgram(
+            view: StreamView(stream: stream, framesPerSecond: options.framesPerSecond), startTime: terminal.now,
+            events: events, sources: Set(sources.keys), reportsSink: .messages,
+            countsUnavailable: counts.unavailable?.reason, following: watches)
         let ending = ProgramRunner.run(
             &program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
         terminal.close()

@@ -62,27 +62,19 @@ struct App {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code
         }
-        let board = makeModel(startTime: terminal.now)
-        var program = BoardProgram(
-            board: board,
-            appearance: ToolbarAppearance(
-                widths: .terminal,
-                iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
-                colorDepth: terminal.capabilities.colorDepth),
-            framesPerSecond: options.framesPerSecond,
-            configuration: engineConfiguration(
-                writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now),
-            eventsName: Sanitizer.printable(
-                events.map { $0.descriptor == .standardOutput ? $0.name : "'\($0.name)'" } ?? ""),
-            startTime: terminal.now)
+        let appearance = ToolbarAppearance(
+            widths: .terminal, iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
+            colorDepth: terminal.capabilities.colorDepth)
         let watches = fileWatches
-        program.reload = reload(
-            writesEvents: events != nil, unixTimeOffset: WallClock.unixTime - terminal.now, following: watches)
+        var program = boardProgram(
+            view: FullScreenView(appearance: appearance, framesPerSecond: options.framesPerSecond),
+            startTime: terminal.now, events: events, sources: counts.map { _ in [.counts] } ?? [],
+            following: watches)
         // One bound on the whole way out: ending the children, the events, the terminal and the recording.
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
-            &program, on: terminal, sources: counts.map { [$0] } ?? [], sinks: events.map { [$0] } ?? [],
-            fileWatches: watches, exitDeadline: exitDeadline)
+            &program, on: terminal, sources: counts.map { [.counts: $0] } ?? [:],
+            sinks: events.map { [.events: $0] } ?? [:], fileWatches: watches, exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close(by: exitDeadline)
         recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
@@ -148,14 +140,12 @@ struct App {
     ///   - unixTimeOffset: The clock's offset, as at the start.
     ///   - watches: The run's watches of the file, followed again from the path as named on every reload, so a
     ///     reload on SIGUSR2 also finds where the path leads now.
-    ///   - adjust: What the front end changes in every configuration (line mode sets no title, say).
     func reload(
-        writesEvents: Bool, unixTimeOffset: Double, following watches: [FileChangeWatch] = [],
-        adjust: @escaping (inout BoardEngine.Configuration) -> Void = { _ in }
-    ) -> BoardReload? {
+        writesEvents: Bool, unixTimeOffset: Double, following watches: [FileChangeWatch] = []
+    ) -> BoardFileReader? {
         guard let path = options.configurationPath, let arguments else { return nil }
         let started = options
-        return BoardReload(path: path) { time in
+        return BoardFileReader(path: path) { time in
             for watch in watches { watch.followAgain() }
             // Said at once, in words of its own: the file was deleted (or the folder it is in, or a link to it).
             if case .failure(let error) = Result(catching: { () throws(SystemError) in
@@ -167,32 +157,66 @@ struct App {
             do throws(Options.StartError) {
                 request = try Options.load(arguments, environment: BadgeBar.environment, files: .system)
             } catch {
-                return .failure(BoardReload.Failure(message: error.description))
+                return .failure(BoardFileReader.Failure(message: error.description))
             }
             guard case .run(var options) = request, options.configurationPath == path else {
-                return .failure(BoardReload.Failure(message: "\(path) is gone"))
+                return .failure(BoardFileReader.Failure(message: "\(path) is gone"))
             }
             // A file emptied (or read while a program rewrites it) would turn the board into the Inbox demo.
             guard !options.buttons.isEmpty || started.buttons.isEmpty else {
-                return .failure(BoardReload.Failure(message: "\(path) has no button's section now"))
+                return .failure(BoardFileReader.Failure(message: "\(path) has no button's section now"))
             }
             let waiting = started.keysWaitingForStart(in: &options)
             let app = App(options: options)
-            var configuration = app.engineConfiguration(writesEvents: writesEvents, unixTimeOffset: unixTimeOffset)
-            adjust(&configuration)
+            let configuration = app.engineConfiguration(writesEvents: writesEvents, unixTimeOffset: unixTimeOffset)
             return .success(
-                BoardReload.Loaded(
+                BoardFileReader.Loaded(
                     board: app.makeModel(startTime: time), configuration: configuration, waiting: waiting))
         }
     }
 
-    /// What runs around the board, from the options.
+    /// What runs around the board, from the options; the view adjusts it to what it can carry out.
+    ///
+    /// - Parameters:
+    ///   - writesEvents: Whether every press and change is written to `--events-to`.
+    ///   - unixTimeOffset: What to add to the clock for seconds since 1970, for the events' times.
     func engineConfiguration(writesEvents: Bool, unixTimeOffset: Double) -> BoardEngine.Configuration {
         BoardEngine.Configuration(
             watches: options.watches, watchIntervalSeconds: options.watchIntervalSeconds,
             pressCommands: options.pressCommands, openCommands: options.openCommands, writesEvents: writesEvents,
             setsWindowTitle: options.setsWindowTitle, notificationMode: options.notificationMode,
-            unixTimeOffset: unixTimeOffset)
+            unixTimeOffset: unixTimeOffset, eventsName: Self.eventsName(options.eventsPath))
+    }
+
+    /// Where the events go, as messages name it: standard output by its name, a file quoted.
+    static func eventsName(_ path: String?) -> String {
+        guard let path else { return "" }
+        return path == "-" ? "standard output" : Sanitizer.printable("'\(path)'")
+    }
+
+    /// The program of every front end: the board the options describe at work under a view, what runs around it,
+    /// and its file read again on SIGUSR2 and when it changes (`following` the file's watches).
+    ///
+    /// - Parameters:
+    ///   - view: What the front end shows.
+    ///   - startTime: Now, on the runner's clock.
+    ///   - events: The events' sink, if the events are written.
+    ///   - sources: The live input sources the run reads.
+    ///   - reportsSink: Where reports are told as a log, for a view with no status line.
+    ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
+    ///   - watches: The run's watches of the board's file.
+    func boardProgram<View: BoardView>(
+        view: View, startTime: Double, events: OutputSink?, sources: Set<SourceName>, reportsSink: SinkName? = nil,
+        countsUnavailable: String? = nil, following watches: [FileChangeWatch] = []
+    ) -> BoardProgram<View> {
+        let unixTimeOffset = WallClock.unixTime - startTime
+        var program = BoardProgram(
+            board: makeModel(startTime: startTime), view: view,
+            configuration: engineConfiguration(writesEvents: events != nil, unixTimeOffset: unixTimeOffset),
+            sources: sources, startTime: startTime, reportsSink: reportsSink, countsUnavailable: countsUnavailable)
+        program.reload =
+            reload(writesEvents: events != nil, unixTimeOffset: unixTimeOffset, following: watches)?.boardReload
+        return program
     }
 
     /// Why the program ends before it starts, the reason already reported.

@@ -7,15 +7,15 @@ import Testing
 
 /// The board as the runner drives it, on a scripted terminal: keys, clicks, counts, notices and time.
 @Suite struct BoardProgramTests {
-    private func program(autoPlays: Bool = false) -> BoardProgram {
-        BoardProgram(
+    private func program(autoPlays: Bool = false) -> FullScreenProgram {
+        FullScreenProgram(
             board: Inbox.demo(startTime: 0, autoPlays: autoPlays),
             appearance: ToolbarAppearance(widths: .estimate, iconStyle: .ascii), framesPerSecond: 60)
     }
 
     /// Runs the program through a script and returns it with the terminal it ran on.
     private func run(_ steps: [ScriptedTerminal.Step], autoPlays: Bool = false)
-        -> (BoardProgram, ScriptedTerminal, ProgramRunner.Ending)
+        -> (FullScreenProgram, ScriptedTerminal, ProgramRunner.Ending)
     {
         let terminal = ScriptedTerminal(script: steps)
         var program = program(autoPlays: autoPlays)
@@ -23,7 +23,7 @@ import Testing
         return (program, terminal, ending)
     }
 
-    private func counts(_ program: BoardProgram) -> [Int] {
+    private func counts(_ program: FullScreenProgram) -> [Int] {
         program.board.toolbar.buttons.map(\.count)
     }
 
@@ -70,27 +70,27 @@ import Testing
         #expect(counts(program) == [2, 0, 96])
         #expect(statusLine(terminal).contains("Messages: 2 unread"))
         var board = program
-        _ = board.update(.line("Messages=7", source: 0), at: 2)
-        _ = board.update(.line("Cart+=3", source: 0), at: 2)
+        _ = board.update(.line("Messages=7", source: .counts), at: 2)
+        _ = board.update(.line("Cart+=3", source: .counts), at: 2)
         #expect(counts(board) == [7, 0, 96], "the second line came within the frame of the first: it waits")
         #expect(board.nextWakeTime(after: 2) == 2 + 1.0 / 60)
         _ = board.update(.tick, at: 2 + 1.0 / 60)
         #expect(counts(board) == [7, 3, 96])
-        _ = board.update(.line("Nobody=1", source: 0), at: 3)
+        _ = board.update(.line("Nobody=1", source: .counts), at: 3)
         #expect(board.board.statusText.contains("no button has that title"))
-        _ = board.update(.line("Messages=oops", source: 0), at: 3)
+        _ = board.update(.line("Messages=oops", source: .counts), at: 3)
         #expect(board.board.statusText.contains("oops"))
     }
 
     @Test func aDiscardedLineAProblemAndAFailedSourceAreSaid() {
         var board = program()
-        _ = board.update(.lineDiscarded(source: 0, byteCount: 5000), at: 1)
-        #expect(board.board.statusText == LineReader.discardedLineNotice(byteCount: 5000))
+        _ = board.update(.lineDiscarded(source: .counts, byteCount: 5000), at: 1)
+        #expect(board.board.statusText == LineBatch.discardedLineNotice(byteCount: 5000))
         _ = board.update(.problem("recording to 'x' stopped: No space left on device"), at: 2)
         #expect(board.board.statusText.hasPrefix("recording to 'x' stopped"))
-        _ = board.update(.sourceEnded(source: 0, problem: "not a counts source: no line end in 1 MiB"), at: 3)
+        _ = board.update(.sourceEnded(source: .counts, problem: "not a counts source: no line end in 1 MiB"), at: 3)
         #expect(board.board.statusText.hasPrefix("not a counts source"))
-        _ = board.update(.sourceEnded(source: 0, problem: nil), at: 4)
+        _ = board.update(.sourceEnded(source: .counts, problem: nil), at: 4)
         #expect(board.board.statusText.hasPrefix("not a counts source"), "a quiet end says nothing new")
     }
 

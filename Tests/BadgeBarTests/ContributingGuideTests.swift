@@ -71,15 +71,18 @@ import Testing
         }
     }
 
-    /// The picture names the four targets and every front end of the executable (each `…Program.swift`).
+    /// The picture names the four targets, the host and every view (each `…View.swift`).
     @Test func thePictureNamesEveryTargetAndFrontEnd() throws {
         let section = MarkdownDocument(text: try #require(guide.section("The architecture")))
         let picture = try #require(section.fencedBlocks("").first).text
         let frontEnds = try FileManager.default.contentsOfDirectory(
             atPath: MarkdownDocument.packageRoot + "/Sources/badgebar"
-        ).filter { $0.hasSuffix("Program.swift") }.map { String($0.dropLast(".swift".count)) }
-        #expect(frontEnds.count == 4, "\(frontEnds)")
-        for name in frontEnds + ["BadgeKit", "BadgeTerminal", "badgebar", "CNCursesW", "BoardEngine", "ProgramRunner"] {
+        ).filter { $0.hasSuffix("View.swift") }.map { String($0.dropLast(".swift".count)) }
+        #expect(frontEnds.count == 3, "\(frontEnds)")
+        let names = [
+            "BadgeKit", "BadgeTerminal", "badgebar", "CNCursesW", "BoardEngine", "ProgramRunner", "BoardProgram",
+        ]
+        for name in frontEnds + names + ["FullScreenView"] {
             #expect(picture.contains(name), "\(name) in the picture")
         }
         let widths = Set(picture.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("┌") }.map(\.count))

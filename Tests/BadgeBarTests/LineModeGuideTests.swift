@@ -23,17 +23,17 @@ import Testing
             output.read.close()
             messages.read.close()
         }
-        let sinks = [
-            OutputSink(descriptor: output.write, name: "output", owned: true),
-            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+        let sinks: [SinkName: OutputSink] = [
+            .output: OutputSink(descriptor: output.write, name: "output", owned: true),
+            .messages: OutputSink(descriptor: messages.write, name: "messages", owned: true),
         ]
         var program = LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), instructionSource: nil,
-            sourceCount: 0, readsKeys: true)
+            board: Inbox.demo(startTime: 0, autoPlays: true), sources: [],
+            readsKeys: true)
         let terminal = ScriptedTerminal(script: [
             .init(at: 4.5, .input(.character("1"))), .init(at: 5, .terminate(SIGTERM)),
         ])
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: sinks) == .terminated(signal: SIGTERM))
+        #expect(ProgramRunner.run(&program, on: terminal, sinks: sinks) == .terminated(signal: SIGTERM))
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(output.read.rawValue, &buffer, buffer.count)
         let written = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)

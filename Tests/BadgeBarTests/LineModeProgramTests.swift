@@ -16,7 +16,7 @@ import Testing
     /// The writes a command makes, in order, through batches.
     static func writes(_ command: ProgramEffect) -> [Written] {
         switch command {
-        case .write(let text, let sink): return [Written(text: text, sink: sink)]
+        case .write(let text, let sink): return [Written(text: text, sink: sinkIndex(sink))]
         case .batch(let commands): return commands.flatMap(writes)
         default: return []
         }
@@ -36,9 +36,8 @@ import Testing
     /// Line mode around the Inbox: counts from source 0, commands from source 1; lines to sink 0, messages to sink 1.
     func inbox(autoPlays: Bool = false, readsKeys: Bool = true) -> LineModeProgram {
         LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sinks: (output: 0, messages: 1),
-            instructionSource: 1,
-            sourceCount: 2, readsKeys: readsKeys)
+            board: Inbox.demo(startTime: 0, autoPlays: autoPlays), sources: [.counts, .instructions],
+            readsKeys: readsKeys)
     }
 
     /// Starts a program, as the runner does, and returns what its first event wrote.
@@ -49,9 +48,9 @@ import Testing
     @Test func theFirstLineStatesEveryButtonThenChangesAreMergedPerButton() {
         var program = inbox()
         #expect(start(&program) == [Written(text: Self.summary, sink: 0)])
-        #expect(Self.writes(program.update(.line("Messages=5", source: 0), at: 1)) == [])
-        #expect(Self.writes(program.update(.line("Messages+=1", source: 0), at: 1.1)) == [])
-        #expect(Self.writes(program.update(.line("Cart=1", source: 0), at: 1.2)) == [])
+        #expect(Self.writes(program.update(.line("Messages=5", source: .counts), at: 1)) == [])
+        #expect(Self.writes(program.update(.line("Messages+=1", source: .counts), at: 1.1)) == [])
+        #expect(Self.writes(program.update(.line("Cart=1", source: .counts), at: 1.2)) == [])
         #expect(program.nextWakeTime(after: 1.2) == 1.25, "the line's due time, no frames of motion")
         #expect(Self.writes(program.update(.tick, at: 1.25)) == [Written(text: "Messages: 6 unread (+4)", sink: 0)])
         #expect(Self.writes(program.update(.tick, at: 1.45)) == [Written(text: "Cart: 1 unread (new)", sink: 0)])
@@ -99,7 +98,7 @@ import Testing
     @Test func aQuitSaysTheChangesThatWaitFirst() {
         var program = inbox()
         _ = start(&program)
-        _ = program.update(.line("Cart=4", source: 0), at: 1)
+        _ = program.update(.line("Cart=4", source: .counts), at: 1)
         let quit = program.update(.input(.key(.interrupt)), at: 1.05)
         #expect(Self.writes(quit) == [Written(text: "Cart: 4 unread (new)", sink: 0)])
         #expect(Self.quits(quit))
@@ -108,22 +107,22 @@ import Testing
     @Test func commandsFromStandardInput() {
         var program = inbox()
         _ = start(&program)
-        #expect(Self.writes(program.update(.line("press cart", source: 1), at: 1)) == [])
-        _ = program.update(.line("2", source: 1), at: 1.1)
-        _ = program.update(.line("1", source: 1), at: 1.2)
+        #expect(Self.writes(program.update(.line("press cart", source: .instructions), at: 1)) == [])
+        _ = program.update(.line("2", source: .instructions), at: 1.1)
+        _ = program.update(.line("1", source: .instructions), at: 1.2)
         #expect(
-            Self.writes(program.update(.line("status", source: 1), at: 1.3)) == [
+            Self.writes(program.update(.line("status", source: .instructions), at: 1.3)) == [
                 Written(text: "Messages: none unread (cleared)", sink: 0),
                 Written(text: "Inbox. Messages: none unread; Cart: none unread; Notifications: 96 unread", sink: 0),
             ])
         #expect(
-            Self.writes(program.update(.line("launch", source: 1), at: 1.4)) == [
+            Self.writes(program.update(.line("launch", source: .instructions), at: 1.4)) == [
                 Written(
                     text: "badgebar: ignored 'launch': expected a button number (1-3), press NAME, status or q", sink: 1
                 )
             ])
-        #expect(Self.writes(program.update(.line("", source: 1), at: 1.5)) == [])
-        #expect(Self.quits(program.update(.line("q", source: 1), at: 1.6)))
+        #expect(Self.writes(program.update(.line("", source: .instructions), at: 1.5)) == [])
+        #expect(Self.quits(program.update(.line("q", source: .instructions), at: 1.6)))
     }
 
     /// Line mode around two buttons of one's own with its events written to sink 2; commands from source 0.
@@ -139,14 +138,14 @@ import Testing
         var configuration = BoardEngine.Configuration()
         configuration.writesEvents = true
         return LineModeProgram(
-            board: board, sinks: (output: 0, messages: 1), instructionSource: 0, sourceCount: 1, readsKeys: false,
-            configuration: configuration, events: (2, ""))
+            board: board, sources: [.instructions], readsKeys: false,
+            configuration: configuration)
     }
 
     @Test func pressesAndAQuitInOneBatchWriteEveryPressBeforeTheQuit() throws {
         var program = try withEvents()
         _ = start(&program)
-        let command = program.update(.lines(LineBatch(["1", "2", "q"]), source: 0), at: 1)
+        let command = program.update(.lines(LineBatch(["1", "2", "q"]), source: .instructions), at: 1)
         let events = Self.writes(command).filter { $0.sink == 2 }.map(\.text)
         #expect(events.count == 2, "\(command)")
         #expect(events.first?.contains(#""event":"press","button":"Mail","count":0,"previous":5"#) == true)
@@ -171,13 +170,15 @@ import Testing
             messages.read.close()
             eventsRead.close()
         }
-        let sinks = [
-            OutputSink(descriptor: lines.write, name: "lines", owned: true),
-            OutputSink(descriptor: messages.write, name: "messages", owned: true),
-            OutputSink(descriptor: events.write, name: "events", owned: true),
+        let sinks: [SinkName: OutputSink] = [
+            .output: OutputSink(descriptor: lines.write, name: "lines", owned: true),
+            .messages: OutputSink(descriptor: messages.write, name: "messages", owned: true),
+            .events: OutputSink(descriptor: events.write, name: "events", owned: true),
         ]
         var program = try withEvents()
-        #expect(ProgramRunner.run(&program, on: ScriptedTerminal(), sources: [commands], sinks: sinks) == .quit)
+        #expect(
+            ProgramRunner.run(&program, on: ScriptedTerminal(), sources: [.instructions: commands], sinks: sinks)
+                == .quit)
         let written = eventsRead.readAll().split(separator: "\n")
         #expect(written.count == 2, "\(written)")
         #expect(written.allSatisfy { $0.contains(#""event":"press""#) })
@@ -193,13 +194,13 @@ import Testing
         var configuration = BoardEngine.Configuration()
         configuration.openCommands = [ButtonCommand(buttonTitle: "Mail", command: "neomutt", intervalSeconds: nil)]
         var program = LineModeProgram(
-            board: board, sinks: (output: 0, messages: 1), instructionSource: 0, sourceCount: 1, readsKeys: false,
+            board: board, sources: [.instructions], readsKeys: false,
             configuration: configuration)
         // The opened command takes 3 s of the virtual clock; the script would go on for 20.
         let terminal = ScriptedTerminal(
             script: (1...200).map { ScriptedTerminal.Step(at: Double($0) / 10, .input(.resize(columns: 1, rows: 1))) })
         terminal.answer(command: "neomutt", with: ScriptedTerminal.ProcessAnswer(afterSeconds: 3))
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [commands]) == .quit)
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [.instructions: commands]) == .quit)
         #expect(terminal.processRequests.map(\.request.command) == ["neomutt"])
         #expect(terminal.foregroundGroups.count == 1, "the terminal was handed over once")
         #expect(!terminal.isHandedOver, "and taken back")
@@ -210,25 +211,25 @@ import Testing
         var program = inbox()
         _ = start(&program)
         #expect(
-            Self.writes(program.update(.line("Nope=1", source: 0), at: 1))
+            Self.writes(program.update(.line("Nope=1", source: .counts), at: 1))
                 == [Written(text: "badgebar: ignored 'Nope': no button has that title", sink: 1)])
         #expect(
-            Self.writes(program.update(.lineDiscarded(source: 0, byteCount: 5000), at: 2))
-                == [Written(text: "badgebar: " + LineReader.discardedLineNotice(byteCount: 5000), sink: 1)])
+            Self.writes(program.update(.lineDiscarded(source: .counts, byteCount: 5000), at: 2))
+                == [Written(text: "badgebar: " + LineBatch.discardedLineNotice(byteCount: 5000), sink: 1)])
         #expect(
             Self.writes(program.update(.problem("something broke"), at: 3))
                 == [Written(text: "badgebar: something broke", sink: 1)])
         #expect(
-            Self.writes(program.update(.sinkProblem(sink: 0, .dropped(lineCount: 3)), at: 4))
-                == [Written(text: LineModeProgram.droppedNotice(3), sink: 1)])
-        #expect(LineModeProgram.droppedNotice(1).contains(" 1 line dropped"))
-        #expect(Self.writes(program.update(.sinkProblem(sink: 1, .dropped(lineCount: 3)), at: 5)) == [])
+            Self.writes(program.update(.sinkProblem(sink: .output, .dropped(lineCount: 3)), at: 4))
+                == [Written(text: LineModeView.droppedNotice(3), sink: 1)])
+        #expect(LineModeView.droppedNotice(1).contains(" 1 line dropped"))
+        #expect(Self.writes(program.update(.sinkProblem(sink: .messages, .dropped(lineCount: 3)), at: 5)) == [])
     }
 
     @Test func everyBadLineOfABatchIsToldUpToTheBoundOfATurnThenHowManyMore() {
         var program = inbox()
         _ = start(&program)
-        let three = program.update(.lines(LineBatch(["Nope=1", "not a line", "Zed=2"]), source: 0), at: 1)
+        let three = program.update(.lines(LineBatch(["Nope=1", "not a line", "Zed=2"]), source: .counts), at: 1)
         #expect(
             Self.writes(three) == [
                 Written(text: "badgebar: ignored 'Nope': no button has that title", sink: 1),
@@ -238,13 +239,13 @@ import Testing
         #expect(Self.writes(program.update(.tick, at: 1.1)) == [], "nothing held back")
 
         let limit = BadgeBoard.badLinesToldPerBatch
-        let flood = program.update(.lines(LineBatch((1...20).map { "Bad\($0)=1" }), source: 0), at: 2)
+        let flood = program.update(.lines(LineBatch((1...20).map { "Bad\($0)=1" }), source: .counts), at: 2)
         #expect(
             Self.writes(flood).map(\.text)
                 == (1...limit).map { "badgebar: ignored 'Bad\($0)': no button has that title" })
         // More bad lines in the same turn: a discarded line, bad commands; all held back now.
-        #expect(Self.writes(program.update(.lineDiscarded(source: 0, byteCount: 5000), at: 2)) == [])
-        #expect(Self.writes(program.update(.lines(LineBatch(["launch", "jump"]), source: 1), at: 2)) == [])
+        #expect(Self.writes(program.update(.lineDiscarded(source: .counts, byteCount: 5000), at: 2)) == [])
+        #expect(Self.writes(program.update(.lines(LineBatch(["launch", "jump"]), source: .instructions), at: 2)) == [])
         #expect(
             Self.writes(program.update(.tick, at: 2.1)) == [
                 Written(text: MessageLog.moreBadLinesNotice(20 - limit + 3), sink: 1)
@@ -252,12 +253,12 @@ import Testing
         #expect(MessageLog.moreBadLinesNotice(1) == "badgebar: … and 1 more bad line")
 
         // A new turn tells its own bad lines again, and a notice is never held back.
-        let commands = program.update(.lines(LineBatch((1...7).map { "launch \($0)" }), source: 1), at: 3)
+        let commands = program.update(.lines(LineBatch((1...7).map { "launch \($0)" }), source: .instructions), at: 3)
         #expect(Self.writes(commands).count == limit)
         #expect(
             Self.writes(program.update(.problem("something broke"), at: 3))
                 == [Written(text: "badgebar: something broke", sink: 1)])
-        let quit = program.update(.lines(LineBatch(["q"]), source: 1), at: 3)
+        let quit = program.update(.lines(LineBatch(["q"]), source: .instructions), at: 3)
         #expect(Self.quits(quit))
         #expect(
             Self.writes(quit) == [Written(text: MessageLog.moreBadLinesNotice(2), sink: 1)], "said before the quit")
@@ -266,28 +267,30 @@ import Testing
     @Test func aReaderThatGoesAwayEndsIt() {
         var program = inbox()
         _ = start(&program)
-        let error = SystemError(call: "write", errorNumber: EPIPE)
-        #expect(program.update(.sinkProblem(sink: 0, .closed(error)), at: 1) == .quit)
-        #expect(program.outputFailure == error)
+        let closed = SinkProblem.closed(errorNumber: EPIPE, reason: "Broken pipe")
+        #expect(program.update(.sinkProblem(sink: .output, closed), at: 1) == .quit)
+        #expect(program.view.outputFailure == closed)
     }
 
     @Test func withoutKeysItEndsWhenEveryInputHasEndedAndNothingElseCanChange() {
         var program = inbox(readsKeys: false)
         _ = start(&program)
-        _ = program.update(.line("Cart=2", source: 0), at: 1)
-        #expect(!Self.quits(program.update(.sourceEnded(source: 0, problem: nil), at: 1.01)))
-        let end = program.update(.sourceEnded(source: 1, problem: nil), at: 1.02)
+        _ = program.update(.line("Cart=2", source: .counts), at: 1)
+        #expect(!Self.quits(program.update(.sourceEnded(source: .counts, problem: nil), at: 1.01)))
+        let end = program.update(.sourceEnded(source: .instructions, problem: nil), at: 1.02)
         #expect(Self.writes(end) == [Written(text: "Cart: 2 unread (new)", sink: 0)])
         #expect(Self.quits(end))
 
         var playing = inbox(autoPlays: true, readsKeys: false)
         _ = start(&playing)
-        _ = playing.update(.sourceEnded(source: 0, problem: "stopped reading counts"), at: 0.1)
-        #expect(!Self.quits(playing.update(.sourceEnded(source: 1, problem: nil), at: 0.2)), "auto-play still plays")
+        _ = playing.update(.sourceEnded(source: .counts, problem: "stopped reading counts"), at: 0.1)
+        #expect(
+            !Self.quits(playing.update(.sourceEnded(source: .instructions, problem: nil), at: 0.2)),
+            "auto-play still plays")
 
         var nothing = LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: false), sinks: (output: 0, messages: 1), instructionSource: nil,
-            sourceCount: 0, readsKeys: false)
+            board: Inbox.demo(startTime: 0, autoPlays: false), sources: [],
+            readsKeys: false)
         let only = nothing.update(.input(.resize(columns: 1, rows: 1)), at: 0)
         #expect(Self.writes(only) == [Written(text: Self.summary, sink: 0)] && Self.quits(only))
     }
@@ -299,15 +302,15 @@ import Testing
             output.read.close()
             messages.read.close()
         }
-        let sinks = [
-            OutputSink(descriptor: output.write, name: "output", owned: true),
-            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+        let sinks: [SinkName: OutputSink] = [
+            .output: OutputSink(descriptor: output.write, name: "output", owned: true),
+            .messages: OutputSink(descriptor: messages.write, name: "messages", owned: true),
         ]
         var program = LineModeProgram(
-            board: Inbox.demo(startTime: 0, autoPlays: true), sinks: (output: 0, messages: 1), instructionSource: nil,
-            sourceCount: 0, readsKeys: true)
+            board: Inbox.demo(startTime: 0, autoPlays: true), sources: [],
+            readsKeys: true)
         let terminal = ScriptedTerminal(script: [.init(at: 4.5, .terminate(SIGTERM))])
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: sinks) == .terminated(signal: SIGTERM))
+        #expect(ProgramRunner.run(&program, on: terminal, sinks: sinks) == .terminated(signal: SIGTERM))
         #expect(terminal.frames.count == 1, "one empty canvas, drawn once")
         // It wakes for auto-play's steps and the lines due a quarter of a second after them: no frames.
         let wakes = terminal.deadlines.compactMap { $0 }.map { ($0 * 100).rounded() / 100 }

@@ -11,7 +11,7 @@ import Testing
 
     /// Runs the Inbox at 60 fps on a scripted terminal with a file of counts lines as its source and its events
     /// written to a pipe; returns the program, the terminal and the events' lines.
-    func runFlood(_ text: String) throws -> (BoardProgram, ScriptedTerminal, [String]) {
+    func runFlood(_ text: String) throws -> (FullScreenProgram, ScriptedTerminal, [String]) {
         let folder = try TemporaryFolder()
         let path = folder.path + "/counts"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -23,11 +23,11 @@ import Testing
         let board = Inbox.demo(startTime: 0, autoPlays: false)
         var configuration = BoardEngine.Configuration()
         configuration.writesEvents = true
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
             configuration: configuration)
         let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: [sink]) == .quit)
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [.counts: reader], sinks: [.events: sink]) == .quit)
         return (program, terminal, events.readAll().split(separator: "\n").map(String.init))
     }
 
@@ -63,11 +63,11 @@ import Testing
         try (lines + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try LineReader(path: path)
         let board = Inbox.demo(startTime: 0, autoPlays: false)
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: board, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 60,
             configuration: BoardEngine.Configuration())
         let terminal = ScriptedTerminal(script: [ScriptedTerminal.Step(at: 1, .input(.character("q")))])
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [reader], sinks: []) == .quit)
+        #expect(ProgramRunner.run(&program, on: terminal, sources: [.counts: reader]) == .quit)
 
         let target = Int(lines.split(separator: "\n")[0].split(separator: "=")[1])!
         let end = target > 99 ? 100 : target

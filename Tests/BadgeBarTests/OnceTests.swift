@@ -30,7 +30,8 @@ import Testing
 
     func runOnce(
         _ app: App, format: StatusBarFormat = .plain,
-        style: StatusBarStyle = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome), sources: [LineReader] = []
+        style: StatusBarStyle = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome),
+        sources: [SourceName: LineReader] = [:]
     ) throws -> Run {
         let messages = try SystemDescriptor.pipe()
         let events = try SystemDescriptor.pipe()
@@ -42,13 +43,13 @@ import Testing
         }
         let terminal = try LineModeTerminal(keys: .none)
         defer { terminal.close() }
-        var program = app.onceProgram(
-            startTime: terminal.now, unixTimeOffset: 0, events: (sink: 0, name: "pipe"), messageSink: 1,
-            sourceCount: sources.count)
-        let sinks = [
-            OutputSink(descriptor: events.write, name: "events", owned: true),
-            OutputSink(descriptor: messages.write, name: "messages", owned: true),
+        let sinks: [SinkName: OutputSink] = [
+            .events: OutputSink(descriptor: events.write, name: "events", owned: true),
+            .messages: OutputSink(descriptor: messages.write, name: "messages", owned: true),
         ]
+        var program = app.boardProgram(
+            view: OnceView(), startTime: terminal.now, events: sinks[.events], sources: Set(sources.keys),
+            reportsSink: .messages)
         let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
         func lines(_ reader: PipeReader) -> [String] { reader.readAll().split(separator: "\n").map(String.init) }
         return Run(
@@ -67,7 +68,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("Messages=7\nCart+=2\nNope=1\nnot a line\nMessages-=1\n", to: "counts")
         let app = try app(["--counts-from", path])
-        let run = try runOnce(app, sources: [try LineReader(path: path, endsWithItsWriters: true)])
+        let run = try runOnce(app, sources: [.counts: try LineReader(path: path, endsWithItsWriters: true)])
         #expect(run.text == "\" 6  $ 3  ! 99+  = *  %  * #1  v 0")
         #expect(
             run.messages == [
@@ -104,7 +105,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("Messages=7\nNope=1\nMessages=7\nCart+=2\n", to: "counts")
         let app = try app(["--counts-from", path, "--watch", "Cart=sleep 0.3; echo 5"])
-        let run = try runOnce(app, sources: [try LineReader(path: path, endsWithItsWriters: true)])
+        let run = try runOnce(app, sources: [.counts: try LineReader(path: path, endsWithItsWriters: true)])
         let changes = run.events.map { line in
             ["button", "previous", "count", "source"].map { key in
                 line.split(separator: ",").first { $0.contains("\"\(key)\":") }.map(String.init) ?? "?"

@@ -31,7 +31,7 @@ import Testing
 
     static let mailAndNews = "title = Mail\n[Mail]\nsymbol = envelope\nbadge = 5\n[News]\nsymbol = newspaper\n"
 
-    private func statusLine(_ program: BoardProgram) -> String {
+    private func statusLine(_ program: FullScreenProgram) -> String {
         var canvas = Canvas(columns: 80, rows: 24)
         program.render(into: &canvas, at: 100)
         return canvas.line(at: 23)
@@ -41,11 +41,11 @@ import Testing
         let file = try BoardFile(Self.mailAndNews)
         let arguments = ["--config", file.path]
         let app = App(options: try Self.options(arguments), arguments: arguments)
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: app.makeModel(startTime: 0), appearance: ToolbarAppearance(widths: .estimate, iconStyle: .ascii),
             framesPerSecond: 60, configuration: app.engineConfiguration(writesEvents: false, unixTimeOffset: 0))
-        program.reload = app.reload(writesEvents: false, unixTimeOffset: 0)
-        _ = program.update(.line("Mail=12", source: 0), at: 1)
+        program.reload = app.reload(writesEvents: false, unixTimeOffset: 0)?.boardReload
+        _ = program.update(.line("Mail=12", source: .counts), at: 1)
         _ = program.update(.tick, at: 1)
         #expect(program.board.toolbar.buttons.map(\.count) == [12, 0])
 
@@ -70,10 +70,10 @@ import Testing
         let file = try BoardFile(Self.mailAndNews)
         let arguments = ["--config", file.path]
         let app = App(options: try Self.options(arguments), arguments: arguments)
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: app.makeModel(startTime: 0), appearance: ToolbarAppearance(widths: .estimate, iconStyle: .ascii),
             framesPerSecond: 60)
-        program.reload = app.reload(writesEvents: false, unixTimeOffset: 0)
+        program.reload = app.reload(writesEvents: false, unixTimeOffset: 0)?.boardReload
         try file.write("title = Post\n[Mail]\nsymbol = envelope\nevry = 5s\n")
         _ = program.update(.signal(SIGUSR2), at: 1)
         #expect(program.board.title == "Mail")
@@ -120,7 +120,7 @@ import Testing
             App(options: options, arguments: ["--button", "Mail:envelope:0"]).reload(
                 writesEvents: false, unixTimeOffset: 0) == nil)
         #expect(App(options: options).relayedSignals == [])
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: App(options: options).makeModel(startTime: 0),
             appearance: ToolbarAppearance(widths: .estimate, iconStyle: .ascii), framesPerSecond: 60)
         #expect(program.update(.signal(SIGUSR2), at: 1) == .none)
@@ -138,13 +138,13 @@ import Testing
         let arguments = ["--config", file.path, "--lines"]
         let app = App(options: try Self.options(arguments), arguments: arguments)
         var program = LineModeProgram(
-            board: app.makeModel(startTime: 0), sinks: (output: 0, messages: 1), instructionSource: 1, sourceCount: 2,
-            readsKeys: true, reload: app.reload(writesEvents: false, unixTimeOffset: 0))
+            board: app.makeModel(startTime: 0), sources: [.counts, .instructions],
+            readsKeys: true, reload: app.reload(writesEvents: false, unixTimeOffset: 0)?.boardReload)
         #expect(
             LineModeProgramTests.writes(program.update(.input(.resize(columns: 1, rows: 1)), at: 0)) == [
                 .init(text: "Mail. Mail: 5 unread; News: none unread", sink: 0)
             ])
-        _ = program.update(.line("press Mail", source: 1), at: 1)
+        _ = program.update(.line("press Mail", source: .instructions), at: 1)
         try file.write("title = Post\n[News]\nsymbol = newspaper\n[Mail]\nsymbol = envelope\nbadge = 7\n")
         let written = LineModeProgramTests.writes(program.update(.signal(SIGUSR2), at: 1.1))
         #expect(

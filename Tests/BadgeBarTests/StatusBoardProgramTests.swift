@@ -34,9 +34,10 @@ import Testing
     ///   - answers: Gives the terminal its answers to the program's commands.
     private func run(
         _ configuration: BoardEngine.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
-        quitTime: Double, sinks: [OutputSink] = [], sources: [LineReader] = [], columns: Int = 60,
+        quitTime: Double, sinks: [SinkName: OutputSink] = [:], sources: [SourceName: LineReader] = [:],
+        columns: Int = 60,
         realWaitSeconds: Double? = nil, eventsName: String = "", answers: (ScriptedTerminal) -> Void = { _ in }
-    ) throws -> (BoardProgram, ScriptedTerminal) {
+    ) throws -> (FullScreenProgram, ScriptedTerminal) {
         let model = try board ?? self.board()
         let terminal = ScriptedTerminal(
             size: TerminalSize(columns: columns, rows: 8),
@@ -46,11 +47,18 @@ import Testing
             terminal.realWaitSeconds = realWaitSeconds
         }
         answers(terminal)
-        var program = BoardProgram(
+        var program = FullScreenProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 30,
-            configuration: configuration, eventsName: eventsName)
+            configuration: with(configuration, eventsName: eventsName))
         #expect(ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks) == .quit)
         return (program, terminal)
+    }
+
+    /// A configuration whose events' sink is named so in messages.
+    private func with(_ configuration: BoardEngine.Configuration, eventsName: String) -> BoardEngine.Configuration {
+        var configuration = configuration
+        configuration.eventsName = eventsName
+        return configuration
     }
 
     private func watch(_ title: String, _ command: String, every seconds: Double? = nil) -> ButtonCommand {
@@ -102,7 +110,7 @@ import Testing
         configuration.setsWindowTitle = true
         let file = folder.path + "/counts"
         try (1...50).map { "Mail=\($0)\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
-        let (program, terminal) = try run(configuration, quitTime: 2, sources: [try LineReader(path: file)])
+        let (program, terminal) = try run(configuration, quitTime: 2, sources: [.counts: try LineReader(path: file)])
         #expect(program.board.toolbar.buttons[0].count == 50)
         #expect(terminal.windowTitles == ["Status", "(50) Status"])
     }
@@ -180,7 +188,7 @@ import Testing
         // turn (30 s) leaves only the refresh to read the 2.
         let (program, terminal) = try run(
             configuration, script: [ScriptedTerminal.Step(at: 1, .input(.character("1")))], quitTime: 20,
-            sinks: [sink]
+            sinks: [.events: sink]
         ) { terminal in
             terminal.answer(command: "mail-count", with: .init(output: "5\n"))
             terminal.answer(command: "mail-count", with: .init(output: "2\n"))
@@ -290,13 +298,14 @@ import Testing
         configuration.watchIntervalSeconds = 1
         configuration.writesEvents = true
         let (program, terminal) = try run(
-            configuration, quitTime: 3.5, sinks: [sink], eventsName: "'events.fifo'", answers: Self.count(upTo: 9))
+            configuration, quitTime: 3.5, sinks: [.events: sink], eventsName: "'events.fifo'",
+            answers: Self.count(upTo: 9))
         #expect(program.board.toolbar.buttons[0].count == 4)
         let notices = Set(terminal.frames.map { $0.canvas.line(at: 7) }.filter { $0.contains("events to") })
         #expect(notices.count == 1, "\(notices)")
         #expect(notices.first?.hasPrefix(" events to 'events.fifo' stopped: Broken pipe") == true, "\(notices)")
         #expect(
-            BoardProgram.describe(.dropped(lineCount: 3), name: "standard output")
+            BoardEngine.describe(.dropped(lineCount: 3), name: "standard output")
                 == "events to standard output: 3 lines dropped, the reader fell behind")
     }
 

@@ -42,8 +42,8 @@ import Testing
 
     @Test func aChangeOfFocusDoesNotStopIt() {
         var inbox = Inbox.demo(startTime: 0)
-        #expect(inbox.handle(.focus(isFocused: false), at: 0.5, layout: nil) == .none)
-        #expect(inbox.handle(.focus(isFocused: true), at: 0.6, layout: nil) == .none)
+        #expect(inbox.handle(.focus(isFocused: false), at: 0.5, layout: nil) == nil)
+        #expect(inbox.handle(.focus(isFocused: true), at: 0.6, layout: nil) == nil)
         #expect(inbox.autoPlay.isRunning)
         inbox.advance(to: 3.95)
         #expect(inbox.autoPlay.playedSteps == 3)

@@ -12,7 +12,7 @@ import Testing
 
     @Test func digitKeysClearTheirButtons() {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
-        #expect(inbox.handle(.character("3"), at: 1, layout: nil) == .none)
+        #expect(inbox.handle(.character("3"), at: 1, layout: nil) == nil)
         #expect(inbox.toolbar.buttons.map(\.count) == [2, 0, 0])
         _ = inbox.handle(.character("1"), at: 2, layout: nil)
         #expect(inbox.toolbar.buttons.map(\.count) == [0, 0, 0])
@@ -55,8 +55,8 @@ import Testing
         #expect(inbox.handle(.key(.alt("q")), at: 0, layout: nil) == .quit)
         #expect(inbox.handle(.key(.alt("Q")), at: 0, layout: nil) == .quit)
         // Alt with another key does nothing, not even what the key alone does.
-        #expect(inbox.handle(.key(.alt("1")), at: 0, layout: nil) == .none)
-        #expect(inbox.handle(.key(.alt("?")), at: 0, layout: nil) == .none)
+        #expect(inbox.handle(.key(.alt("1")), at: 0, layout: nil) == nil)
+        #expect(inbox.handle(.key(.alt("?")), at: 0, layout: nil) == nil)
         #expect(inbox.toolbar.buttons.map(\.count) == [2, 0, 96])
         #expect(!inbox.isShowingHelp)
     }

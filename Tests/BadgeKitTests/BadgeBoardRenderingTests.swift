@@ -108,7 +108,7 @@ import Testing
         }
         #expect(!canvas.trimmedLines.joined().contains("Inbox"))
         // Keys still work while the screen is too small.
-        #expect(inbox.handle(.character("3"), at: 1, layout: layout) == .none)
+        #expect(inbox.handle(.character("3"), at: 1, layout: layout) == nil)
         #expect(inbox.toolbar.buttons[2].count == 0)
     }
 
@@ -140,7 +140,7 @@ import Testing
 
     @Test func questionMarkShowsEveryKeyAndEscapeHidesIt() {
         var inbox = Inbox.demo(startTime: 0, autoPlays: false)
-        #expect(inbox.handle(.character("?"), at: 0, layout: nil) == .none)
+        #expect(inbox.handle(.character("?"), at: 0, layout: nil) == nil)
         let shown = render(inbox).trimmedLines
         let box = shown.drop { !$0.contains("╭") }.prefix { !$0.contains("╰") }
         #expect(box.count == 13)
@@ -151,7 +151,7 @@ import Testing
             #expect(box.contains { $0.contains("│ \(key) ") }, "\(key)")
         }
         // Esc closes the help instead of quitting; the next Esc quits.
-        #expect(inbox.handle(.key(.escape), at: 0, layout: nil) == .none)
+        #expect(inbox.handle(.key(.escape), at: 0, layout: nil) == nil)
         #expect(!inbox.isShowingHelp)
         #expect(render(inbox).trimmedLines == render(Inbox.demo(startTime: 0, autoPlays: false)).trimmedLines)
         #expect(inbox.handle(.key(.escape), at: 0, layout: nil) == .quit)

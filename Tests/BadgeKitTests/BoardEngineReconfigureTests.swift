@@ -13,7 +13,7 @@ import Testing
             autoPlay: AutoPlay(startTime: 0, isRunning: false))
     }
 
-    private func started(in effects: [BoardEffect]) -> [ProcessRequest] {
+    private func started(in effects: [ProgramEffect]) -> [ProcessRequest] {
         effects.compactMap { effect in
             switch effect {
             case .run(let request), .runInForeground(let request): return request
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    private func ended(in effects: [BoardEffect]) -> [Int] {
+    private func ended(in effects: [ProgramEffect]) -> [Int] {
         effects.compactMap { effect in
             if case .endRun(let identifier) = effect { return identifier }
             return nil
@@ -41,8 +41,8 @@ import Testing
 
     @Test func buttonsThatRemainKeepTheirCountsStaleMarksAndFocusWhateverTheNewBoardStartsThemAt() throws {
         var engine = BoardEngine(board: board([("Mail", 0), ("News", 0)]), startTime: 0)
-        _ = engine.handle(.count(CountUpdate(buttonTitle: "Mail", change: .set(7)), source: .counts), at: 1)
-        _ = engine.handle(.input(.key(.right), layout: nil), at: 1)
+        _ = engine.apply(CountUpdate(buttonTitle: "Mail", change: .set(7)), source: .counts, at: 1)
+        _ = engine.update(.input(.key(.right)), at: 1)
         var stale = engine.board
         stale.toolbar.setStale("failed, exit 1", forButtonAt: 1)
         engine = BoardEngine(board: stale, startTime: 0)
@@ -61,15 +61,15 @@ import Testing
     }
 
     @Test func countsThatWaitedAreShownAndToldBeforeTheBoardChanges() {
-        var engine = BoardEngine(
-            board: board([("Mail", 0), ("News", 0)]), configuration: .init(writesEvents: true), startTime: 0)
-        engine.setCountsInterval(seconds: 10)
-        _ = engine.handle(.countLines(Array("Mail=4\n".utf8)), at: 0)
-        _ = engine.handle(.countLines(Array("News=2\n".utf8)), at: 1)
+        var paced = board([("Mail", 0), ("News", 0)])
+        paced.countsIntervalSeconds = 10
+        var engine = BoardEngine(board: paced, configuration: .init(writesEvents: true), startTime: 0)
+        _ = engine.takeCountLines(Array("Mail=4\n".utf8), at: 0)
+        _ = engine.takeCountLines(Array("News=2\n".utf8), at: 1)
         let effects = engine.reconfigure(
             board: board([("News", 0)]), configuration: .init(writesEvents: true), at: 2)
         let events = effects.compactMap { effect -> String? in
-            if case .writeEvent(let line) = effect { return line }
+            if case .write(let line, sink: .events) = effect { return line }
             return nil
         }
         #expect(events.count == 1 && events[0].contains(#""button":"News","count":2,"#), "\(events)")
@@ -81,9 +81,9 @@ import Testing
         var engine = BoardEngine(
             board: board([("Mail", 0), ("News", 0)]),
             configuration: .init(watches: [watch("Mail", "count-mail"), watch("News", "count-news")]), startTime: 0)
-        let first = started(in: engine.handle(.tick, at: 0))
+        let first = started(in: engine.update(.tick, at: 0))
         #expect(first.map(\.command) == ["count-mail", "count-news"])
-        _ = engine.handle(.processFinished(result(of: first[1], output: "2", at: 1)), at: 1)
+        _ = engine.update(.processFinished(result(of: first[1], output: "2", at: 1)), at: 1)
 
         // Mail's watch is still running; News's changes its command; Jobs is new.
         let effects = engine.reconfigure(
@@ -95,11 +95,11 @@ import Testing
         #expect(started(in: effects).map(\.command) == ["count-news --all", "count-jobs"])
         #expect(engine.watches.watches[0].isRunning && engine.watches.watches[0].nextRunTime == 30)
         // The run that went on is still the engine's: its result sets Mail.
-        _ = engine.handle(.processFinished(result(of: first[0], output: "6", at: 6)), at: 6)
+        _ = engine.update(.processFinished(result(of: first[0], output: "6", at: 6)), at: 6)
         #expect(engine.board.toolbar.buttons[0].count == 6)
         #expect(engine.board.toolbar.buttons[1].count == 2, "News keeps the count its old watch gave")
-        #expect(started(in: engine.handle(.tick, at: 7)).isEmpty, "each watch waits for its turn")
-        #expect(started(in: engine.handle(.tick, at: 30)).map(\.command) == ["count-mail"])
+        #expect(started(in: engine.update(.tick, at: 7)).isEmpty, "each watch waits for its turn")
+        #expect(started(in: engine.update(.tick, at: 30)).map(\.command) == ["count-mail"])
     }
 
     @Test func theCommandsOfAButtonThatIsGoneEndAndTheirResultsMeanNothing() throws {
@@ -109,8 +109,8 @@ import Testing
                 watches: [watch("Mail", "count-mail"), watch("News", "count-news", every: 5)],
                 pressCommands: [watch("News", "mark-read")], openCommands: [watch("News", "newsboat")]),
             startTime: 0)
-        let watches = started(in: engine.handle(.tick, at: 0))
-        let pressed = started(in: engine.handle(.press(buttonIndex: 1, source: .key), at: 1))
+        let watches = started(in: engine.update(.tick, at: 0))
+        let pressed = started(in: engine.press(buttonAt: 1, source: .key, at: 1))
         #expect(pressed.map(\.command) == ["mark-read", "newsboat"])
 
         let effects = engine.reconfigure(
@@ -121,11 +121,11 @@ import Testing
         #expect(engine.hasRunningCommands)
         // Their results, when they come, change nothing and report nothing.
         for request in [watches[1]] + pressed {
-            #expect(engine.handle(.processFinished(result(of: request, output: "9", at: 3)), at: 3).isEmpty)
+            #expect(engine.update(.processFinished(result(of: request, output: "9", at: 3)), at: 3).isEmpty)
         }
         #expect(engine.board.notice == nil)
         #expect(engine.board.toolbar.buttons.map(\.count) == [0])
-        _ = engine.handle(.processFinished(result(of: watches[0], output: "1", at: 3)), at: 3)
+        _ = engine.update(.processFinished(result(of: watches[0], output: "1", at: 3)), at: 3)
         #expect(!engine.hasRunningCommands && engine.board.toolbar.buttons[0].count == 1)
     }
 
@@ -133,12 +133,12 @@ import Testing
         var engine = BoardEngine(
             board: board([("Mail", 0), ("News", 0)]),
             configuration: .init(openCommands: [watch("News", "newsboat"), watch("Mail", "mutt")]), startTime: 0)
-        let open = try #require(started(in: engine.handle(.press(buttonIndex: 1, source: .key), at: 1)).first)
+        let open = try #require(started(in: engine.press(buttonAt: 1, source: .key, at: 1)).first)
         _ = engine.reconfigure(
             board: board([("Mail", 0)]), configuration: .init(openCommands: [watch("Mail", "mutt")]), at: 2)
-        #expect(started(in: engine.handle(.press(buttonIndex: 0, source: .key), at: 3)).isEmpty, "one at a time")
-        _ = engine.handle(.processFinished(result(of: open, at: 4)), at: 4)
-        #expect(started(in: engine.handle(.press(buttonIndex: 0, source: .key), at: 5)).map(\.command) == ["mutt"])
+        #expect(started(in: engine.press(buttonAt: 0, source: .key, at: 3)).isEmpty, "one at a time")
+        _ = engine.update(.processFinished(result(of: open, at: 4)), at: 4)
+        #expect(started(in: engine.press(buttonAt: 0, source: .key, at: 5)).map(\.command) == ["mutt"])
     }
 
     @Test func aPressThatRunsOnStillHoldsItsButtonsWatchAtItsNewPlace() throws {
@@ -148,19 +148,19 @@ import Testing
                 watches: [watch("News", "count-news"), watch("Mail", "count-mail")],
                 pressCommands: [watch("Mail", "mark-read")]),
             startTime: 0)
-        let watches = started(in: engine.handle(.tick, at: 0))
+        let watches = started(in: engine.update(.tick, at: 0))
         for request in watches {
-            _ = engine.handle(.processFinished(result(of: request, output: "1", at: 0.5)), at: 0.5)
+            _ = engine.update(.processFinished(result(of: request, output: "1", at: 0.5)), at: 0.5)
         }
-        let press = try #require(started(in: engine.handle(.press(buttonIndex: 0, source: .key), at: 1)).first)
+        let press = try #require(started(in: engine.press(buttonAt: 0, source: .key, at: 1)).first)
         // News goes; Mail's watch is now the first.
         _ = engine.reconfigure(
             board: board([("Mail", 0)]),
             configuration: .init(watches: [watch("Mail", "count-mail")], pressCommands: [watch("Mail", "mark-read")]),
             at: 2)
         #expect(engine.watches.watches.map(\.pressesPending) == [1])
-        #expect(started(in: engine.handle(.tick, at: 40)).isEmpty, "held while the press's command runs")
-        let after = started(in: engine.handle(.processFinished(result(of: press, at: 41)), at: 41))
+        #expect(started(in: engine.update(.tick, at: 40)).isEmpty, "held while the press's command runs")
+        let after = started(in: engine.update(.processFinished(result(of: press, at: 41)), at: 41))
         #expect(after.map(\.command) == ["count-mail"], "refreshed once it ended")
     }
 
@@ -174,11 +174,11 @@ import Testing
         #expect(!demo.board.autoPlay.isRunning, "a reconfiguration never starts a script")
 
         var engine = BoardEngine(board: board([("Mail", 0)]), configuration: .init(notificationMode: .never))
-        _ = engine.handle(.input(.focus(isFocused: false), layout: nil), at: 0)
+        _ = engine.update(.input(.focus(isFocused: false)), at: 0)
         _ = engine.reconfigure(board: board([("Mail", 0)]), configuration: .init(notificationMode: .unfocused), at: 1)
         #expect(engine.gate.mode == .unfocused && !engine.gate.isFocused)
         #expect(engine.configuration.notificationMode == .unfocused)
-        let rise = engine.handle(.count(CountUpdate(buttonTitle: "Mail", change: .set(2)), source: .counts), at: 2)
+        let rise = engine.apply(CountUpdate(buttonTitle: "Mail", change: .set(2)), source: .counts, at: 2)
         #expect(rise.contains(.notify(title: "Status", body: "Mail: 2 unread")))
     }
 }

@@ -77,7 +77,7 @@ import Testing
             #expect(result.outcome == .ended, "a pipe is read as fast as its writer writes, and never given up")
             #expect(result.lines == ["Mail=7"])
             #expect(result.discarded.count == 1, "the long line is said once")
-            #expect(result.discarded.allSatisfy { $0 >= LineReader.maximumBytesWithoutLineEnd })
+            #expect(result.discarded.allSatisfy { $0 >= LineBatch.maximumBytesWithoutLineEnd })
         }
     }
 

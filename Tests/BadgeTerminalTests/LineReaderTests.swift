@@ -70,7 +70,7 @@ import Testing
         let (reader, writer, input) = try Self.readerOfPipe()
         defer { input.close() }
         defer { writer.close() }
-        let longest = LineReader.maximumLineBytes
+        let longest = LineBatch.maximumLineBytes
         try Self.write(String(repeating: "a", count: longest + 1) + "\n", to: writer)
         try Self.write(String(repeating: "b", count: longest) + "\n", to: writer)
         try Self.write(String(repeating: "c", count: longest) + "\r\n", to: writer)
@@ -90,7 +90,7 @@ import Testing
         #expect(
             calls.map(\.discarded) == [[longest + 1], [], [], [], [6000]], "each long line reported once, at its end")
         #expect(
-            LineReader.discardedLineNotice(byteCount: 6000)
+            LineBatch.discardedLineNotice(byteCount: 6000)
                 == "ignored a line of 6000 bytes: a counts line has at most 1024")
     }
 
@@ -132,7 +132,7 @@ import Testing
         while calls.count < 100, reader.descriptor != nil {
             calls.append(Self.call(reader))
         }
-        let expectedCalls = LineReader.maximumBytesWithoutLineEnd / LineReader.maximumBytesPerCall
+        let expectedCalls = LineBatch.maximumBytesWithoutLineEnd / LineReader.maximumBytesPerCall
         #expect(calls.count == expectedCalls, "it stops after 1 MiB, read in bounded calls")
         #expect(calls.dropLast().allSatisfy { $0 == Call(outcome: .more) })
         #expect(calls.last == Call(outcome: .stopped(.noLineEnd(source: "'/dev/zero'"))))
@@ -156,10 +156,10 @@ import Testing
         #expect(calls.last?.outcome == .ended, "a regular file is read to its end")
         #expect(calls.flatMap(\.lines) == ["Mail=7"], "the line after the long one is read")
         #expect(
-            calls.flatMap(\.discarded) == [LineReader.maximumBytesWithoutLineEnd, 5000],
+            calls.flatMap(\.discarded) == [LineBatch.maximumBytesWithoutLineEnd, 5000],
             "the long line is said once, when 1 MiB of it has come; the short long line at its end")
         #expect(
-            LineReader.discardedLineNotice(byteCount: LineReader.maximumBytesWithoutLineEnd)
+            LineBatch.discardedLineNotice(byteCount: LineBatch.maximumBytesWithoutLineEnd)
                 == "ignored a line of 1 MiB or more: a counts line has at most 1024")
     }
 

@@ -199,7 +199,9 @@ private struct Commander: TerminalProgram {
         #expect(sink.write(line: "one") == true || sink.failure != nil)
         sink.write(line: "two")
         #expect(sink.failure?.errorNumber == EPIPE)
-        #expect(sink.takeProblem() == .closed(SystemError(call: "write", errorNumber: EPIPE)))
+        #expect(
+            sink.takeProblem()
+                == .closed(errorNumber: EPIPE, reason: SystemError(call: "write", errorNumber: EPIPE).reason))
         #expect(sink.takeProblem() == nil)
     }
 
@@ -394,7 +396,7 @@ private struct Commander: TerminalProgram {
         let clock = MonotonicClock()
         let deadline = ExitDeadline(seconds: 1.2)
         #expect(
-            ProgramRunner.run(&program, on: terminal, sources: [], sinks: [sink], exitDeadline: deadline)
+            ProgramRunner.run(&program, on: terminal, sources: [:], sinks: ["out": sink], exitDeadline: deadline)
                 == .terminated(signal: SIGTERM))
         // What restores the terminal after the runner still has its share, however slow the child and the reader.
         #expect(deadline.secondsLeft > TerminalSession.leaveWaitSeconds - 0.1, "\(deadline.secondsLeft) s left")

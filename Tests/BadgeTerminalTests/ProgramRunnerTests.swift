@@ -186,13 +186,13 @@ private struct Recorder: TerminalProgram {
         let reader = try LineReader(path: path)
         let terminal = ScriptedTerminal(script: [.init(at: 100, .input(.character("q")))])
         var program = Recorder()
-        _ = ProgramRunner.run(&program, on: terminal, sources: [reader])
+        _ = ProgramRunner.run(&program, on: terminal, sources: ["lines": reader])
         let lines = program.events.flatMap { event -> [String] in
-            if case .lines(let batch, source: 0) = event { return batch.lines }
+            if case .lines(let batch, source: "lines") = event { return batch.lines }
             return []
         }
         #expect(lines == ["one", "two", "three"])
-        #expect(program.events.contains(.sourceEnded(source: 0, problem: nil)))
+        #expect(program.events.contains(.sourceEnded(source: "lines", problem: nil)))
     }
 
     @Test func theLinesOfOneReadArriveAsOneBatchSplitOnlyWhereALineIsDiscarded() throws {
@@ -208,18 +208,18 @@ private struct Recorder: TerminalProgram {
         let reader = try LineReader(path: path)
         let terminal = ScriptedTerminal(script: [.init(at: 100, .input(.character("q")))])
         var program = Recorder()
-        _ = ProgramRunner.run(&program, on: terminal, sources: [reader])
+        _ = ProgramRunner.run(&program, on: terminal, sources: ["lines": reader])
         let batches = program.events.compactMap { event -> LineBatch? in
-            if case .lines(let batch, source: 0) = event { return batch }
+            if case .lines(let batch, source: "lines") = event { return batch }
             return nil
         }
         // About 71 KB in two reads: the first holds every Mail line, the long line and some Cart lines; the
         // discarded line splits it where it was.
         #expect(batches.map(\.count) == [5_000, 475, 525], "one event per read, not one per line")
         #expect(batches.flatMap(\.lines) == before + after)
-        let discarded = try #require(program.events.firstIndex(of: .lineDiscarded(source: 0, byteCount: 2_000)))
-        let beforeDiscard = program.events[discarded - 1] == .lines(batches[0], source: 0)
-        let afterDiscard = program.events[discarded + 1] == .lines(batches[1], source: 0)
+        let discarded = try #require(program.events.firstIndex(of: .lineDiscarded(source: "lines", byteCount: 2_000)))
+        let beforeDiscard = program.events[discarded - 1] == .lines(batches[0], source: "lines")
+        let afterDiscard = program.events[discarded + 1] == .lines(batches[1], source: "lines")
         #expect(beforeDiscard && afterDiscard, "the discarded line is reported in its place")
     }
 }

@@ -123,7 +123,7 @@ import Testing
 @Suite struct FailedWriteTests {
     /// Writes one line at the start, then waits for nothing; quits when told of a problem with a sink.
     struct WritesOnce: TerminalProgram {
-        var problems: [OutputSink.Problem] = []
+        var problems: [SinkProblem] = []
         var wrote = false
 
         mutating func update(_ event: ProgramEvent, at time: Double) -> ProgramEffect {
@@ -133,7 +133,7 @@ import Testing
             }
             guard !wrote else { return .none }
             wrote = true
-            return .write("Mail 3", sink: 0)
+            return .write("Mail 3", sink: "out")
         }
 
         func render(into canvas: inout Canvas, at time: Double) {}
@@ -147,7 +147,10 @@ import Testing
         // Nothing is scripted: a runner that waited first would end with a hangup, never told of the failure.
         let terminal = ScriptedTerminal(script: [])
         var program = WritesOnce()
-        #expect(ProgramRunner.run(&program, on: terminal, sources: [], sinks: [sink]) == .quit)
-        #expect(program.problems == [.closed(SystemError(call: "write", errorNumber: ENOSPC))])
+        #expect(ProgramRunner.run(&program, on: terminal, sinks: ["out": sink]) == .quit)
+        #expect(
+            program.problems == [
+                .closed(errorNumber: ENOSPC, reason: SystemError(call: "write", errorNumber: ENOSPC).reason)
+            ])
     }
 }

@@ -30,7 +30,7 @@ extension BadgeBoard {
     /// Does what a binding's action says, for the event that set it off.
     mutating func perform(
         _ action: KeyBinding.Action, for event: InputEvent, at time: Double, layout: ToolbarLayout?
-    ) -> BoardEffect? {
+    ) -> ProgramEffect? {
         switch action {
         case .pressNumberedButton:
             if case .character(let typed) = event,
@@ -59,6 +59,6 @@ extension BadgeBoard {
         case .quit:
             return .quit
         }
-        return .none
+        return nil
     }
 }

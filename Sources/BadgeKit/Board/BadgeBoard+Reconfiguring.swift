@@ -37,6 +37,7 @@ extension BadgeBoard {
                 timing: old.toolbar.timing),
             autoPlay: autoPlay)
         next.toolbar.badgeCorner = toolbar.badgeCorner
+        next.toolbar.isStill = old.toolbar.isStill
         for (index, before) in previous.enumerated() {
             guard let before, let reason = old.toolbar.staleReasons[before] else { continue }
             next.toolbar.setStale(reason, forButtonAt: index)

@@ -96,9 +96,25 @@ public struct BadgeBoard: Sendable {
         notice = Notice(text: Sanitizer.printable(message), expiryTime: time + Self.noticeSeconds)
     }
 
-    /// Keeps a report for ``takeReports()`` when ``keepsReports`` is on, dropping the oldest past ``reportLimit``.
+    /// Keeps a report for ``takeReports()`` when ``keepsReports`` is on, dropping the oldest past ``reportLimit``;
+    /// bad lines past it are counted in one ``BoardReport/moreBadLines(_:)`` at the end instead, so none goes
+    /// untold.
     mutating func keep(_ report: BoardReport) {
         guard keepsReports else { return }
+        let badLines: Int? =
+            switch report {
+            case .badLine: 1
+            case .moreBadLines(let count): count
+            case .notice: nil
+            }
+        if let badLines, reports.count >= Self.reportLimit - 1 {
+            if case .moreBadLines(let count) = reports.last {
+                reports[reports.count - 1] = .moreBadLines(count + badLines)
+            } else {
+                reports.append(.moreBadLines(badLines))
+            }
+            return
+        }
         if reports.count >= Self.reportLimit {
             reports.removeFirst(reports.count - Self.reportLimit + 1)
         }
@@ -194,9 +210,11 @@ public struct BadgeBoard: Sendable {
         set { toolbar.badgeCorner = newValue }
     }
 
-    /// Ends every motion at once, leaving each badge at rest: for a front end that shows no motion.
-    public mutating func stopMotion() {
-        toolbar.stopMotion()
+    /// Whether nothing moves at all, each change shown at rest at once (``BadgeToolbar/isStill``): for a view
+    /// with no frames.
+    public var isStill: Bool {
+        get { toolbar.isStill }
+        set { toolbar.isStill = newValue }
     }
 
     /// The total of the count badges (dots and words left out), saturating: the toolbar's.
@@ -213,13 +231,13 @@ public struct BadgeBoard: Sendable {
     ///   - layout: The toolbar as last drawn, for hit testing clicks.
     /// - Returns: What the front end should do next (quit, redraw, suspend), or `nil` for nothing beyond the
     ///   next frame.
-    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> BoardEffect? {
+    public mutating func handle(_ event: InputEvent, at time: Double, layout: ToolbarLayout?) -> ProgramEffect? {
         advance(to: time)
         switch event {
         case .resize, .focus:
-            return .none
+            return nil
         case .mouse(let mouse):
-            guard mouse.action != .leftRelease else { return .none }
+            guard mouse.action != .leftRelease else { return nil }
         case .character, .key:
             break
         }
@@ -227,13 +245,13 @@ public struct BadgeBoard: Sendable {
         if isShowingHelp, event == .key(.escape) {
             // The help is modal for Esc: it hides the help instead of quitting.
             isShowingHelp = false
-            return .none
+            return nil
         }
         if case .key(.alt(let character)) = event, keyBinding(for: .character(character))?.action == .quit {
             // Alt with a quit key quits: GNU screen holds a lone Esc until the next key, so Esc then q arrives so.
             return .quit
         }
-        guard let binding = keyBinding(for: event) else { return .none }
+        guard let binding = keyBinding(for: event) else { return nil }
         return perform(binding.action, for: event, at: time, layout: layout)
     }
 

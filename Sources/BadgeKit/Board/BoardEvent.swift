@@ -16,8 +16,10 @@ public struct BoardEvent: Sendable, Equatable {
     public enum Source: String, Sendable, Equatable, CaseIterable {
         /// A key: a number, Enter or Space.
         case key
-        /// A click of the mouse.
+        /// A click of the mouse, or of a status bar's block.
         case click
+        /// A line sent to the control socket (`--control`, `--press`).
+        case control
         /// A watch's command.
         case watch
         /// A line of live counts (`--counts-from`).

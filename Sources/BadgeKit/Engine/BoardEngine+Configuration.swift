@@ -9,20 +9,23 @@ extension BoardEngine {
         public var pressCommands: [ButtonCommand]
         /// Commands run with the terminal when their button is pressed, at most one per button.
         public var openCommands: [ButtonCommand]
-        /// Whether every press and change is told as a ``BoardEffect/writeEvent(_:)``.
+        /// Whether every press and change is written to `SinkName.events` as a line of JSON.
         public var writesEvents: Bool
-        /// Whether the window's title carries the total of the badges (``BoardEffect/setWindowTitle(_:)``).
+        /// Whether the window's title carries the total of the badges (``ProgramEffect/setWindowTitle(_:)``).
         public var setsWindowTitle: Bool
         /// When a count that goes up sends a desktop notification.
         public var notificationMode: NotificationMode
         /// What to add to the board's clock for seconds since 1970, for the events' times.
         public var unixTimeOffset: Double
+        /// Where the events go, as messages name it (`'events.jsonl'`).
+        public var eventsName: String
 
         /// Creates a configuration; by default nothing runs around the board.
         public init(
             watches: [ButtonCommand] = [], watchIntervalSeconds: Double = 30,
             pressCommands: [ButtonCommand] = [], openCommands: [ButtonCommand] = [], writesEvents: Bool = false,
-            setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never, unixTimeOffset: Double = 0
+            setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never, unixTimeOffset: Double = 0,
+            eventsName: String = ""
         ) {
             self.watches = watches
             self.watchIntervalSeconds = watchIntervalSeconds
@@ -32,6 +35,7 @@ extension BoardEngine {
             self.setsWindowTitle = setsWindowTitle
             self.notificationMode = notificationMode
             self.unixTimeOffset = unixTimeOffset
+            self.eventsName = eventsName
         }
     }
 }

@@ -3,10 +3,12 @@
 ///
 /// The engine owns each fact once: a count and its stale reason live on the
 /// ``board``, a watch's turn and its last problem in the engine's watch schedule, a running
-/// command in the engine. Every front end (the full screen, line mode, a single
-/// reading, a status bar's stream) hands it ``BoardInput`` values with the time
-/// and carries out the ``BoardEffect`` values it returns, so none of them
-/// repeats a rule. It never reads a clock or starts a process: a test feeds it a
+/// command, the window's title, the rises of the last seconds and the sources that
+/// have ended in the engine. It speaks the runner's vocabulary: every view of it (the
+/// full screen, line mode, a single reading, a status bar's stream) hands it the
+/// ``ProgramEvent`` values the runner brings, with the time, and passes on the
+/// ``ProgramEffect`` values it returns, so none of them repeats a rule or maps one
+/// word to another. It never reads a clock or starts a process: a test feeds it a
 /// result at t = 3 and reads the effects.
 ///
 /// - A watch runs as a background command (`/bin/sh -c`) with `BADGEBAR_BUTTON` set to its button's title,
@@ -52,6 +54,15 @@ public struct BoardEngine: Sendable {
     private var shownTitle: (title: String, toolbarTitle: String, total: Int)?
     /// Whether an open command has the terminal.
     private var isOpen = false
+    /// Until when each rising button counts as rising, by index, in seconds on the clock.
+    private var risingUntil: [Int: Double] = [:]
+    /// The live input sources the board runs with.
+    public let sources: Set<SourceName>
+    /// The live input sources that have come to their end.
+    public private(set) var endedSources: Set<SourceName> = []
+
+    /// Whether every live input source has come to its end (trivially, with none).
+    public var hasEndedEverySource: Bool { endedSources.isSuperset(of: sources) }
 
     /// Sets a board to work; commands name buttons by title as live counts do (exactly, else ignoring case), and
     /// those that name none are left out.
@@ -60,8 +71,13 @@ public struct BoardEngine: Sendable {
     ///   - board: The board.
     ///   - configuration: What runs around it.
     ///   - startTime: When the first runs of the watches are due.
-    public init(board: BadgeBoard, configuration: Configuration = Configuration(), startTime: Double = 0) {
+    ///   - sources: The live input sources it runs with, whose ends it waits for (``hasEndedEverySource``).
+    public init(
+        board: BadgeBoard, configuration: Configuration = Configuration(), startTime: Double = 0,
+        sources: Set<SourceName> = []
+    ) {
         self.board = board
+        self.sources = sources
         self.configuration = configuration
         let watched = configuration.watches.compactMap { command in
             board.toolbar.buttonIndex(titled: command.buttonTitle).map { (command: command, buttonIndex: $0) }
@@ -89,48 +105,110 @@ public struct BoardEngine: Sendable {
     /// Whether any command the engine asked for still runs.
     public var hasRunningCommands: Bool { !runs.isEmpty }
 
-    /// Reacts to an input at an instant: the board first, then what runs around it.
+    /// Reacts to an event the runner brought: the board first, then what runs around it.
     ///
-    /// - Returns: What the front end should do, in order.
-    public mutating func handle(_ input: BoardInput, at time: Double) -> [BoardEffect] {
-        var effects: [BoardEffect] = []
-        var keyEffect: BoardEffect?
-        switch input {
+    /// Lines come as counts from `SourceName.counts` only, and a line too long from any source is a bad line; a
+    /// source's end is noted (``endedSources``) and its problem, if any, shown; a problem of the events' sink is
+    /// shown. Signals, file changes and the lines of
+    /// other sources are for the view that asked for them, and change nothing here.
+    ///
+    /// - Parameters:
+    ///   - event: What happened.
+    ///   - time: When, in seconds on the clock.
+    ///   - layout: The toolbar as last drawn, to find the button a click is on (`nil` where nothing is drawn).
+    /// - Returns: What the runner should do, in order.
+    public mutating func update(_ event: ProgramEvent, at time: Double, layout: ToolbarLayout? = nil)
+        -> [ProgramEffect]
+    {
+        var keyEffect: ProgramEffect?
+        var effects: [ProgramEffect] = []
+        switch event {
         case .tick:
             board.advance(to: time)
-        case .input(let event, let layout):
-            if case .focus(let isFocused) = event {
+        case .input(let input):
+            if case .focus(let isFocused) = input {
                 gate.focusChanged(isFocused: isFocused)
             }
-            keyEffect = board.handle(event, at: time, layout: layout)
-        case .countLines(let bytes):
-            bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
-        case .count(let update, let source):
-            board.apply(update, at: time, source: source)
-        case .press(let index, let source):
-            board.advance(to: time)
-            board.autoPlay.stop()
-            board.press(buttonAt: index, at: time, source: source)
-        case .refreshWatches:
-            watches.refreshAll()
-        case .processFinished(let result):
-            effects += finished(result, at: time)
+            keyEffect = board.handle(input, at: time, layout: layout)
+        case .lines(let batch, .counts):
+            batch.bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
+        case .lineDiscarded(_, let byteCount):
+            board.reportBadLine(LineBatch.discardedLineNotice(byteCount: byteCount), at: time)
+        case .sourceEnded(let source, let problem):
+            endedSources.insert(source)
+            if let problem { board.report(problem, at: time) }
         case .problem(let message):
             board.report(message, at: time)
-        case .countsUnavailable(let reason):
-            let watched = Set(watches.watches.map(\.buttonIndex))
-            for index in board.toolbar.buttons.indices where !watched.contains(index) {
-                board.toolbar.setStale(reason, forButtonAt: index)
-            }
-            board.report(reason, at: time)
-        case .badLine(let message):
-            board.reportBadLine(message, at: time)
+        case .processFinished(let result):
+            effects += finished(result, at: time)
+        case .sinkProblem(.events, let problem) where configuration.writesEvents:
+            board.report(Self.describe(problem, name: configuration.eventsName), at: time)
+        case .lines, .signal, .resumed, .sinkProblem, .fileChanged:
+            break
         }
+        return settle(effects, keyEffect: keyEffect, at: time, isTick: event == .tick)
+    }
+
+    /// Presses a button by its index at an instant, as a key or a click would press it, and says what to do.
+    public mutating func press(buttonAt index: Int, source: BoardEvent.Source, at time: Double) -> [ProgramEffect] {
+        board.advance(to: time)
+        board.autoPlay.stop()
+        board.press(buttonAt: index, at: time, source: source)
+        return settle([], at: time)
+    }
+
+    /// Takes lines of live counts (`Name=N`, `Name+=N`, `Name-=N`) as UTF-8 bytes, as one read brought them.
+    public mutating func takeCountLines(_ bytes: [UInt8], at time: Double) -> [ProgramEffect] {
+        bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
+        return settle([], at: time)
+    }
+
+    /// Takes one change of a count from a source of a view's own, such as a line-mode instruction.
+    public mutating func apply(_ update: CountUpdate, source: BoardEvent.Source, at time: Double) -> [ProgramEffect] {
+        board.apply(update, at: time, source: source)
+        return settle([], at: time)
+    }
+
+    /// Runs every watch now (SIGUSR1, or `refresh` on the control socket).
+    public mutating func refreshWatches(at time: Double) -> [ProgramEffect] {
+        watches.refreshAll()
+        return settle([], at: time)
+    }
+
+    /// Shows a problem the user should know about.
+    public mutating func report(_ message: String, at time: Double) -> [ProgramEffect] {
+        board.report(message, at: time)
+        return settle([], at: time)
+    }
+
+    /// Shows a problem with one line of input, counted with the bad lines of its turn.
+    public mutating func reportBadLine(_ message: String, at time: Double) -> [ProgramEffect] {
+        board.reportBadLine(message, at: time)
+        return settle([], at: time)
+    }
+
+    /// Marks the buttons no watch feeds stale, because the live counts source cannot be read (it is missing, or
+    /// failed), and shows why; their counts stay as they were.
+    public mutating func countsUnavailable(reason: String, at time: Double) -> [ProgramEffect] {
+        let watched = Set(watches.watches.map(\.buttonIndex))
+        for index in board.toolbar.buttons.indices where !watched.contains(index) {
+            board.toolbar.setStale(reason, forButtonAt: index)
+        }
+        board.report(reason, at: time)
+        return settle([], at: time)
+    }
+
+    /// What follows every change: the board's events told, the due watches started, the title set once a turn,
+    /// then what a key asked for.
+    private mutating func settle(
+        _ effects: [ProgramEffect], keyEffect: ProgramEffect? = nil, at time: Double, isTick: Bool = false
+    ) -> [ProgramEffect] {
+        var effects = effects
         effects += takeEvents(at: time, firstReading: false)
         effects += startDueWatches(at: time)
         // Once a turn of the loop (the tick comes before each frame), however many counts arrived in it; the
         // title is made anew only when what it is made from changed.
-        if configuration.setsWindowTitle, input == .tick {
+        if configuration.setsWindowTitle, isTick {
             let total = board.badgeTotal
             if shownTitle?.total != total || shownTitle?.toolbarTitle != board.toolbar.title {
                 let title = board.windowTitle
@@ -146,6 +224,16 @@ public struct BoardEngine: Sendable {
         return effects
     }
 
+    /// A problem of the events' sink in words: lines dropped for a slow reader, or the end of writing.
+    public static func describe(_ problem: SinkProblem, name: String) -> String {
+        switch problem {
+        case .dropped(let count):
+            return "events to \(name): \(count) line\(count == 1 ? "" : "s") dropped, the reader fell behind"
+        case .closed(_, let reason):
+            return "events to \(name) stopped: \(reason)"
+        }
+    }
+
     /// When the engine next needs to run without an input: the next frame of a motion, a step of the script, a
     /// notice's end, a watch's turn; `nil` to sleep until something happens.
     ///
@@ -158,29 +246,39 @@ public struct BoardEngine: Sendable {
         return min(wake ?? watch, watch)
     }
 
-    /// Ends every motion at once, leaving each badge at rest: for a front end that shows no motion.
-    public mutating func stopMotion() {
-        board.stopMotion()
-    }
-
-    /// The reports kept since the last call (with ``BadgeBoard/keepsReports``), oldest first: for a front end
-    /// that tells every one, not only the latest.
+    /// The reports kept since the last call (with ``BadgeBoard/keepsReports``), oldest first: for a view that
+    /// tells every one, not only the latest.
     public mutating func takeReports() -> [BoardReport] {
         board.takeReports()
     }
 
-    /// Hides the help overlay: for a front end that says the keys instead of showing them.
+    /// Hides the help overlay: for a view that says the keys instead of showing them.
     public mutating func hideHelp() {
         board.isShowingHelp = false
     }
 
-    /// Sets how long live counts wait to be shown together, in seconds (``BadgeBoard/countsIntervalSeconds``).
-    public mutating func setCountsInterval(seconds: Double) {
-        board.countsIntervalSeconds = seconds
+    /// Whether a command run for a press has the terminal now (an open command): keys and suspend are its.
+    public var isTerminalHandedOver: Bool { isOpen }
+
+    /// Whether every watch has run once (trivially, with no watch).
+    public var hasRunEveryWatchOnce: Bool { watches.hasFinishedEveryWatchOnce }
+
+    /// The buttons whose counts went up in the last ``risingSeconds``, at an instant: i3bar marks them urgent,
+    /// Waybar gives them the class `rising`.
+    public func risingButtons(at time: Double) -> Set<Int> {
+        Set(risingUntil.filter { $0.value > time }.keys)
     }
 
+    /// When the next rise ends after an instant, if one is under way.
+    public func nextRiseEnd(after time: Double) -> Double? {
+        risingUntil.values.filter { $0 > time }.min()
+    }
+
+    /// How long a button counts as rising after its count goes up.
+    public static let risingSeconds = 5.0
+
     /// Starts the watches that are due.
-    private mutating func startDueWatches(at time: Double) -> [BoardEffect] {
+    private mutating func startDueWatches(at time: Double) -> [ProgramEffect] {
         watches.takeDue(at: time).map { index in
             let watch = watches.watches[index]
             return .run(
@@ -192,7 +290,7 @@ public struct BoardEngine: Sendable {
     }
 
     /// Takes a finished command's result: a watch's reading, or the end of a press's command.
-    private mutating func finished(_ result: ProcessResult, at time: Double) -> [BoardEffect] {
+    private mutating func finished(_ result: ProcessResult, at time: Double) -> [ProgramEffect] {
         guard let run = runs.removeValue(forKey: result.identifier) else { return [] }
         switch run {
         case .watch(let index):
@@ -222,11 +320,18 @@ public struct BoardEngine: Sendable {
     ///
     /// - Parameter firstReading: Whether the changes are a watch's first reading, which tells the counts as
     ///   they are rather than news, and so notifies no one.
-    private mutating func takeEvents(at time: Double, firstReading: Bool) -> [BoardEffect] {
-        var effects: [BoardEffect] = []
+    private mutating func takeEvents(at time: Double, firstReading: Bool) -> [ProgramEffect] {
+        var effects: [ProgramEffect] = []
         for event in board.takeEvents() {
             if configuration.writesEvents {
-                effects.append(.writeEvent(event.jsonLine(unixTime: event.time + configuration.unixTimeOffset)))
+                effects.append(
+                    .write(event.jsonLine(unixTime: event.time + configuration.unixTimeOffset), sink: .events))
+            }
+            if event.count > event.previousCount {
+                risingUntil[event.buttonIndex] = event.time + Self.risingSeconds
+            } else if event.count < event.previousCount {
+                // A count that goes down (a press that clears it, say) rises no more.
+                risingUntil[event.buttonIndex] = nil
             }
             switch event.kind {
             case .press:
@@ -245,10 +350,10 @@ public struct BoardEngine: Sendable {
     }
 
     /// Starts a pressed button's commands and holds its watches until they end; with none, refreshes them now.
-    private mutating func pressed(_ event: BoardEvent) -> [BoardEffect] {
+    private mutating func pressed(_ event: BoardEvent) -> [ProgramEffect] {
         let button = event.buttonIndex
         let environment = ["BADGEBAR_BUTTON": event.buttonTitle, "BADGEBAR_COUNT": String(event.previousCount)]
-        var effects: [BoardEffect] = []
+        var effects: [ProgramEffect] = []
         // One run of a button's press commands at a time: a press while they run starts nothing more.
         let pressIsRunning = runs.values.contains { run in
             if case .press(button, _) = run { return true }
@@ -293,18 +398,18 @@ extension BoardEngine {
     /// button that remains keeps its count, its stale mark and its running commands; the focus stays on it. A
     /// watch of the same command for the same button on the same interval keeps its turn, its run in progress and
     /// its last problem; other watches are new and run at once. The commands of a button that is gone, and the
-    /// runs of watches that are gone, are ended (``BoardEffect/endRun(requestIdentifier:)``), and their results
+    /// runs of watches that are gone, are ended (``ProgramEffect/endRun(requestIdentifier:)``), and their results
     /// mean nothing. What happened before is told first: the counts that waited are shown and the events written.
     ///
     /// - Parameters:
     ///   - newBoard: The board as the new configuration describes it, its counts those to start with.
     ///   - newConfiguration: What runs around it.
     ///   - time: Now.
-    /// - Returns: What the front end should do, in order: events of what came before, runs to end, watches to start.
+    /// - Returns: What the runner should do, in order: events of what came before, runs to end, watches to start.
     public mutating func reconfigure(
         board newBoard: BadgeBoard, configuration newConfiguration: Configuration, at time: Double
     )
-        -> [BoardEffect]
+        -> [ProgramEffect]
     {
         board.advance(to: time)
         board.showPendingCounts(at: time)
@@ -315,7 +420,8 @@ extension BoardEngine {
             if let before { buttons[before] = index }
         }
         var next = BoardEngine(
-            board: newBoard.taking(over: board, previous: previous), configuration: newConfiguration, startTime: time)
+            board: newBoard.taking(over: board, previous: previous), configuration: newConfiguration, startTime: time,
+            sources: sources)
         let watchMap = next.watches.continueWatches(of: watches, buttons: buttons)
         func now(_ held: [Int]) -> [Int] {
             held.compactMap { watchMap.indices.contains($0) ? watchMap[$0] : nil }
@@ -347,6 +453,10 @@ extension BoardEngine {
         next.nextRunIdentifier = nextRunIdentifier
         next.isOpen = isOpen
         next.shownTitle = shownTitle
+        next.endedSources = endedSources
+        if newBoard.toolbar.buttons.map(\.title) == board.toolbar.buttons.map(\.title) {
+            next.risingUntil = risingUntil
+        }
         if next.gate.mode == gate.mode {
             next.gate = gate
         } else {

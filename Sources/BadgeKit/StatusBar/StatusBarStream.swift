@@ -32,9 +32,14 @@ public struct StatusBarStream: Sendable {
     /// For i3bar the header and `[` come before the first array of blocks, and `,`
     /// before each later one.
     public mutating func line(for toolbar: BadgeToolbar, state: StatusBarState = StatusBarState()) -> String {
-        let text = format.render(toolbar, style: style, state: state, pressCommand: pressCommand) + "\n"
+        line(rendered: format.render(toolbar, style: style, state: state, pressCommand: pressCommand))
+    }
+
+    /// The text to write for the next update of a toolbar already rendered in the form, line end included: the
+    /// framing of ``line(for:state:)`` around it, for a writer that made the text once to compare it.
+    public mutating func line(rendered text: String) -> String {
         defer { linesGiven += 1 }
-        guard format == .i3bar else { return text }
-        return (linesGiven == 0 ? format.streamHeader : ",") + text
+        guard format == .i3bar else { return text + "\n" }
+        return (linesGiven == 0 ? format.streamHeader : ",") + text + "\n"
     }
 }

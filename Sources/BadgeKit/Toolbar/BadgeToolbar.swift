@@ -13,6 +13,9 @@ public struct BadgeToolbar: Sendable {
     public private(set) var focusedIndex: Int
     /// Whether badges only fade and icons stay still.
     public var reduceMotion: Bool
+    /// Whether nothing moves at all, each change shown at rest at once: for a view with no frames, such as line
+    /// mode or a status bar's stream.
+    public var isStill = false
     /// The curves the motion follows.
     public var timing: MotionTiming
     /// The corner every badge sits on.
@@ -59,6 +62,7 @@ public struct BadgeToolbar: Sendable {
         let oldText = badgeTexts[index]
         buttons[index].count = count
         badgeTexts[index] = buttons[index].badgeText
+        guard !isStill else { return }
         motions[index].recordChange(
             from: oldText, to: badgeTexts[index], increased: count > old, at: time,
             reduceMotion: reduceMotion, timing: timing)
@@ -153,13 +157,6 @@ public struct BadgeToolbar: Sendable {
                 return next
             }
             step += 1
-        }
-    }
-
-    /// Ends every motion at once, leaving each badge at rest: for a form that shows no motion, such as line mode.
-    public mutating func stopMotion() {
-        for index in motions.indices where motions[index] != BadgeMotion() {
-            motions[index] = BadgeMotion()
         }
     }
 

@@ -4,7 +4,7 @@ extension LineReader {
         /// A line, without its line end; the bytes are valid only during the call.
         case line(UnsafeRawBufferPointer)
         /// A line longer than ``LineReader/lineLimit``, discarded: its length without the line end, or its length
-        /// so far when ``LineReader/maximumBytesWithoutLineEnd`` bytes of it came without an end.
+        /// so far when ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes of it came without an end.
         case discardedLine(byteCount: Int)
     }
 

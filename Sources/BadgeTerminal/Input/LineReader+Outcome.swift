@@ -1,3 +1,4 @@
+import BadgeKit
 extension LineReader {
     /// How a call ended.
     public enum ReadOutcome: Equatable, Sendable {
@@ -14,7 +15,7 @@ extension LineReader {
 
     /// Why reading stopped before the end of the input.
     public enum Stop: Equatable, Sendable {
-        /// No line end came in ``LineReader/maximumBytesWithoutLineEnd`` bytes from a source that is neither a pipe,
+        /// No line end came in ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes from a source that is neither a pipe,
         /// a FIFO, a socket nor a regular file (such as `/dev/zero`): not a source of counts.
         case noLineEnd(source: String)
         /// A read failed.
@@ -30,7 +31,7 @@ extension LineReader {
             switch self {
             case .noLineEnd(let source):
                 return "\(source) is not a counts source: no line end in "
-                    + "\(LineReader.maximumBytesWithoutLineEnd >> 20) MiB"
+                    + "\(LineBatch.maximumBytesWithoutLineEnd >> 20) MiB"
             case .readFailed(let source, let error):
                 return "stopped reading counts from \(source): \(error.reason)"
             case .interrupted(let signal):

@@ -1,3 +1,4 @@
+import BadgeKit
 import CNCursesW
 
 extension LineReader {
@@ -7,7 +8,7 @@ extension LineReader {
         /// the call. A last line that ended with the input is given a `\n` too.
         case lines(UnsafeRawBufferPointer, count: Int)
         /// A line longer than ``LineReader/lineLimit``, discarded: its length without the line end, or its length
-        /// so far when ``LineReader/maximumBytesWithoutLineEnd`` bytes of it came without an end (the rest of it is
+        /// so far when ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes of it came without an end (the rest of it is
         /// skipped, and not reported again).
         case discardedLine(byteCount: Int)
     }
@@ -46,7 +47,7 @@ extension LineReader {
             }
             budget -= count
             splitter.split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), body)
-            if splitter.partialLength >= Self.maximumBytesWithoutLineEnd && !splitter.partialReported {
+            if splitter.partialLength >= LineBatch.maximumBytesWithoutLineEnd && !splitter.partialReported {
                 guard !stopsWithoutLineEnd else {
                     finish(early: true)
                     return .stopped(.noLineEnd(source: sourceName))

@@ -11,12 +11,12 @@ import CNCursesW
 /// - one call reads at most ``maximumBytesPerCall`` bytes; more waiting leaves the
 ///   descriptor readable, for the next turn of the loop;
 /// - a line longer than ``lineLimit`` is discarded whole, and reported once: at its
-///   end, with its length, or, when ``maximumBytesWithoutLineEnd`` bytes of it have
+///   end, with its length, or, when ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes of it have
 ///   come without an end, then, with the length so far; the rest of it is skipped
 ///   to its end, kept nowhere, and the next line is read as any other;
 /// - a character device (such as `/dev/zero`) or anything else that is neither a
 ///   pipe, a FIFO, a socket nor a regular file, with no line end in
-///   ``maximumBytesWithoutLineEnd`` bytes, is not a source of lines: nothing writes
+///   ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes, is not a source of lines: nothing writes
 ///   it at its own pace, so it could be read without end at a core's speed, and
 ///   reading it stops, with a report. A pipe, FIFO or socket is read as fast as its
 ///   writer writes, and a regular file ends.
@@ -24,19 +24,14 @@ import CNCursesW
 /// A reader of standard input that stops before its end puts `/dev/null` in its
 /// place, so that the writer is not left writing into a pipe nobody reads.
 public final class LineReader {
-    /// The longest line delivered by default, in bytes, without its line end.
-    public static let maximumLineBytes = 1024
     /// The most read in one call, so a writer that never pauses cannot hold up the run loop.
     public static let maximumBytesPerCall = 65_536
-    /// How much may arrive without a line end before the line is reported discarded, or, from a source that is
-    /// neither a pipe, a FIFO, a socket nor a regular file, before reading stops: 1 MiB.
-    public static let maximumBytesWithoutLineEnd = 1 << 20
 
     /// The path read, `-` for standard input.
     public let path: String
     /// The longest line this reader delivers, in bytes, without its line end.
     public var lineLimit: Int { splitter.lineLimit }
-    /// Whether reading stops after ``maximumBytesWithoutLineEnd`` bytes without a line end: for a source that is
+    /// Whether reading stops after ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes without a line end: for a source that is
     /// neither a pipe, a FIFO, a socket nor a regular file, such as `/dev/zero`.
     let stopsWithoutLineEnd: Bool
     /// The descriptor to poll for `POLLIN`; `nil` once the reader is done.
@@ -73,7 +68,7 @@ public final class LineReader {
     /// - Throws: ``CountsSourceError``: the path cannot be opened, is a directory, or
     ///   is the terminal the program runs in; or `-` and standard input is a terminal.
     public convenience init(
-        path: String, endsWithItsWriters: Bool = false, lineLimit: Int = LineReader.maximumLineBytes
+        path: String, endsWithItsWriters: Bool = false, lineLimit: Int = LineBatch.maximumLineBytes
     ) throws(CountsSourceError) {
         try self.init(
             path: path, standardInput: .standardInput,
@@ -89,13 +84,14 @@ public final class LineReader {
     ///   - terminalsInUse: Descriptors whose terminal (by device number) the path may not be.
     ///   - endsWithItsWriters: Whether a FIFO's input ends when its writers have gone.
     ///   - lineLimit: The longest line delivered, in bytes, without its line end, at most
-    ///     ``maximumBytesWithoutLineEnd``.
+    ///     ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd``.
     init(
-        path: String, standardInput: SystemDescriptor, terminalsInUse: [SystemDescriptor], endsWithItsWriters: Bool = false,
-        lineLimit: Int = LineReader.maximumLineBytes
+        path: String, standardInput: SystemDescriptor, terminalsInUse: [SystemDescriptor],
+        endsWithItsWriters: Bool = false,
+        lineLimit: Int = LineBatch.maximumLineBytes
     ) throws(CountsSourceError) {
         self.path = path
-        splitter = LineSplitter(lineLimit: min(lineLimit, Self.maximumBytesWithoutLineEnd))
+        splitter = LineSplitter(lineLimit: min(lineLimit, LineBatch.maximumBytesWithoutLineEnd))
         let file: SystemDescriptor
         if path == "-" {
             guard !standardInput.isTerminal else { throw .standardInputIsTerminal }
@@ -161,7 +157,7 @@ public final class LineReader {
     /// Checks what an opened source is, and makes a description opened here non-blocking (wraps `fstat` and
     /// `fcntl`); standard input's is left as it is.
     ///
-    /// - Returns: Whether reading stops after ``maximumBytesWithoutLineEnd`` bytes without a line end.
+    /// - Returns: Whether reading stops after ``/BadgeKit/LineBatch/maximumBytesWithoutLineEnd`` bytes without a line end.
     private static func prepare(
         _ file: SystemDescriptor, path: String, terminalsInUse: [SystemDescriptor], owned: Bool
     ) throws(CountsSourceError) -> Bool {
@@ -191,15 +187,6 @@ public final class LineReader {
     /// The source as messages name it.
     var sourceName: String {
         path == "-" ? "standard input" : "'\(Sanitizer.printable(path))'"
-    }
-
-    /// A notice for a discarded line, such as `ignored a line of 5000 bytes: a counts line has at most 1024`, or
-    /// `ignored a line of 1 MiB or more: …` for one said before its end came.
-    public static func discardedLineNotice(byteCount: Int) -> String {
-        let length =
-            byteCount >= maximumBytesWithoutLineEnd
-            ? "\(maximumBytesWithoutLineEnd >> 20) MiB or more" : "\(byteCount) bytes"
-        return "ignored a line of \(length): a counts line has at most \(maximumLineBytes)"
     }
 
     /// Stops reading: closes what was opened, standard input's own description too; standard input stays open.

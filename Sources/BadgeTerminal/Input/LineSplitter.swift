@@ -1,3 +1,5 @@
+import BadgeKit
+
 /// Cuts the bytes a ``LineReader`` reads into lines, keeping the start of a line whose end has not arrived.
 ///
 /// Runs of whole lines are handed out straight from the bytes read; of a line longer than ``lineLimit`` only its
@@ -16,9 +18,9 @@ struct LineSplitter {
     private(set) var partialReported = false
 
     /// Creates a splitter that delivers lines of at most `lineLimit` bytes.
-    init(lineLimit: Int = LineReader.maximumLineBytes) {
+    init(lineLimit: Int = LineBatch.maximumLineBytes) {
         self.lineLimit = max(lineLimit, 1)
-        partialLine.reserveCapacity(min(self.lineLimit, LineReader.maximumLineBytes) + 2)
+        partialLine.reserveCapacity(min(self.lineLimit, LineBatch.maximumLineBytes) + 2)
     }
 
     /// Cuts bytes into lines: runs of complete ones are delivered whole, the start of the next is kept.

@@ -6,16 +6,8 @@ import CNCursesW
 /// The runner polls the sink's descriptor while lines wait, and offers them
 /// every turn. Lines beyond a bound are dropped whole (never half a line), and
 /// counted; a reader that went away (`EPIPE`) or any other write error ends
-/// the sink. Either is reported once, as ``Problem``, for the program to show.
+/// the sink. Either is reported once, as a ``SinkProblem``, for the program to show.
 public final class OutputSink {
-    /// Something the program should tell the user about the sink.
-    public enum Problem: Equatable, Sendable {
-        /// Lines were dropped because the reader did not keep up; more may follow after it catches up.
-        case dropped(lineCount: Int)
-        /// Writing failed for good (the reader went away, the disk is full): nothing more is written.
-        case closed(SystemError)
-    }
-
     /// Where the lines go, as the user named it, for messages.
     public let name: String
     /// The descriptor the lines go to, polled for room and for its reader going away.
@@ -184,10 +176,10 @@ public final class OutputSink {
     }
 
     /// What to tell the user since the last call, if anything: lines dropped, or the sink ended (once).
-    public func takeProblem() -> Problem? {
+    public func takeProblem() -> SinkProblem? {
         if let failure, !reportedFailure {
             reportedFailure = true
-            return .closed(failure)
+            return .closed(errorNumber: failure.errorNumber, reason: failure.reason)
         }
         if droppedSinceReport > 0 && failure == nil {
             defer { droppedSinceReport = 0 }

@@ -51,9 +51,7 @@ extension ProgramRunner.Loop {
             processes.endRun(requestIdentifier: identifier, at: terminal.now)
             return .proceed
         case .write(let line, let sink):
-            if sinks.indices.contains(sink) {
-                sinks[sink].write(line: line)
-            }
+            sinks.first { $0.name == sink }?.sink.write(line: line)
             return .proceed
         case .setWindowTitle(let title):
             terminal.setWindowTitle(title)

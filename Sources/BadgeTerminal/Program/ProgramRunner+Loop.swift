@@ -10,8 +10,10 @@ extension ProgramRunner {
         }
 
         let terminal: Terminal
-        var sources: [LineReader]
-        let sinks: [OutputSink]
+        /// The live input sources, in the order of their names.
+        var sources: [(name: SourceName, reader: LineReader)]
+        /// The output sinks, in the order of their names.
+        let sinks: [(name: SinkName, sink: OutputSink)]
         /// Files whose changes the program is told of.
         var fileWatches: [FileChangeWatch] = []
         var canvas = Canvas(columns: 0, rows: 0)
@@ -20,11 +22,11 @@ extension ProgramRunner {
         /// The request running in the foreground with the terminal, if any.
         var foregroundRequest: Int?
 
-        init(terminal: Terminal, sources: [LineReader], sinks: [OutputSink]) {
+        init(terminal: Terminal, sources: [SourceName: LineReader], sinks: [SinkName: OutputSink]) {
             self.terminal = terminal
             processes = terminal.makeChildProcesses()
-            self.sources = sources
-            self.sinks = sinks
+            self.sources = sources.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
+            self.sinks = sinks.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
         }
 
         mutating func run<Program: TerminalProgram>(_ program: inout Program, exitDeadline: ExitDeadline) -> Ending {
@@ -33,7 +35,7 @@ extension ProgramRunner {
             // Nothing more is read. A control socket lets its path go first thing, so a badgebar started to
             // take over (a bar restarting it) gets the path while this one still ends its children.
             for source in sources {
-                source.finish()
+                source.reader.finish()
             }
             // Nothing the program started outlives it: with ``ProcessTree/adoptOrphans()``, not even what moved to a
             // session of its own. The terminal's restore, last, keeps its own share of the bound: a slow child or
@@ -43,7 +45,7 @@ extension ProgramRunner {
                 waitingAtMostSeconds: min(
                     ProgramRunner.childExitWaitSeconds, exitDeadline.secondsLeft(keeping: terminalShare)),
                 endingEveryDescendant: true)
-            for sink in sinks {
+            for (_, sink) in sinks {
                 sink.finish(waitingAtMostSeconds: exitDeadline.secondsLeft(keeping: terminalShare))
             }
             if foregroundRequest != nil {
@@ -71,13 +73,14 @@ extension ProgramRunner {
                     return ending
                 }
                 let watched =
-                    sources.flatMap(\.polledDescriptors) + processes.descriptors + fileWatches.compactMap(\.descriptor)
-                let ends = sinks.filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
+                    sources.flatMap(\.reader.polledDescriptors) + processes.descriptors
+                    + fileWatches.compactMap(\.descriptor)
+                let ends = sinks.map(\.sink).filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
                 }
-                let writers = sinks.filter(\.hasPending).map(\.descriptor)
+                let writers = sinks.map(\.sink).filter(\.hasPending).map(\.descriptor)
                 let events = terminal.waitForEvents(
                     until: wake, watching: watched, watchingEnds: ends, writing: writers)
                 for event in events {
@@ -133,7 +136,7 @@ extension ProgramRunner {
                     processes.read(from: descriptor)
                     return .proceed
                 }
-                if let sink = sinks.first(where: { $0.descriptor == descriptor && $0.watchesReaderEnd }) {
+                if let sink = sinks.map(\.sink).first(where: { $0.descriptor == descriptor && $0.watchesReaderEnd }) {
                     // Watched for no event: a pipe reports an error once its reader has gone, a socket a hangup
                     // once its peer closed it.
                     sink.readerWentAway()

@@ -35,15 +35,15 @@ public enum ProgramRunner {
     ///   - program: The program; it is left in its final state.
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line, such as counts from a pipe; the lines of each read arrive
-    ///     together as ``ProgramEvent/lines(_:source:)`` with the source's index in this array.
-    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by index; what is still waiting
+    ///     together as ``ProgramEvent/lines(_:source:)`` with the source's name.
+    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by name; what is still waiting
     ///     at the end gets a moment to be written.
     ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)`` with the watch's index
     ///     in this array, such as the file a program reads its settings from.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
-        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader] = [],
-        sinks: [OutputSink] = [], fileWatches: [FileChangeWatch] = []
+        _ program: inout Program, on terminal: some TerminalBackend, sources: [SourceName: LineReader] = [:],
+        sinks: [SinkName: OutputSink] = [:], fileWatches: [FileChangeWatch] = []
     ) -> Ending {
         run(
             &program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches,
@@ -58,11 +58,12 @@ public enum ProgramRunner {
     ///   - program: The program; it is left in its final state.
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line.
-    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by index.
+    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by name.
     ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)``.
     ///   - exitDeadline: The bound on the way out; it starts when the loop ends.
     package static func run<Program: TerminalProgram>(
-        _ program: inout Program, on terminal: some TerminalBackend, sources: [LineReader], sinks: [OutputSink],
+        _ program: inout Program, on terminal: some TerminalBackend, sources: [SourceName: LineReader],
+        sinks: [SinkName: OutputSink],
         fileWatches: [FileChangeWatch] = [], exitDeadline: ExitDeadline
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)

@@ -30,7 +30,7 @@ package final class ControlChannel {
     private let identity: (device: UInt64, inode: UInt64)?
 
     /// The longest line a client may send: the longest line a live input source delivers.
-    package static let longestLineBytes = LineReader.maximumLineBytes
+    package static let longestLineBytes = LineBatch.maximumLineBytes
 
     /// How long a new badgebar waits by default for another that listens on its path to go.
     package static let defaultTakeOverSeconds = 2.0

@@ -11,6 +11,21 @@ public struct LineBatch: Sendable, Equatable {
     /// How many lines there are.
     public private(set) var count = 0
 
+    /// The longest line a source delivers by default, in bytes, without its line end.
+    public static let maximumLineBytes = 1024
+    /// How much may arrive without a line end before the line is reported discarded, or, from a source that is
+    /// neither a pipe, a FIFO, a socket nor a regular file, before reading stops: 1 MiB.
+    public static let maximumBytesWithoutLineEnd = 1 << 20
+
+    /// A notice for a discarded line, such as `ignored a line of 5000 bytes: a counts line has at most 1024`, or
+    /// `ignored a line of 1 MiB or more: …` for one said before its end came.
+    public static func discardedLineNotice(byteCount: Int) -> String {
+        let length =
+            byteCount >= maximumBytesWithoutLineEnd
+            ? "\(maximumBytesWithoutLineEnd >> 20) MiB or more" : "\(byteCount) bytes"
+        return "ignored a line of \(length): a counts line has at most \(maximumLineBytes)"
+    }
+
     /// Creates an empty batch.
     public init() {}
 
@@ -27,13 +42,13 @@ public struct LineBatch: Sendable, Equatable {
     public var isEmpty: Bool { count == 0 }
 
     /// Adds whole lines, each followed by `\n`.
-    mutating func append(lines: UnsafeRawBufferPointer) {
+    package mutating func append(lines: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: lines)
         count += lines.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// Adds whole lines, each followed by `\n`, whose number is known.
-    mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int) {
+    package mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int) {
         bytes.append(contentsOf: lines)
         count += lineCount
     }

@@ -1,8 +1,9 @@
 import BadgeKit
+import BadgeTerminal
 
 /// How a running board is read again from its file, on SIGUSR2 and when the file changes: the same command line
 /// over the file as it is now.
-struct BoardReload {
+struct BoardFileReader {
     /// What reading the file again gave.
     struct Loaded {
         /// The board the file now describes, its counts those it starts with.
@@ -43,6 +44,19 @@ struct BoardReload {
             return failure.message
         case .failure(let failure):
             return "\(failure.message) (the board is as it was)"
+        }
+    }
+
+    /// The reload a ``BoardProgram`` carries out: the file read again, and the notice either way.
+    var boardReload: BoardReload {
+        BoardReload { time in
+            let result = load(time)
+            switch result {
+            case .success(let loaded):
+                return .loaded(loaded.board, loaded.configuration, notice: notice(for: result))
+            case .failure:
+                return .failed(notice: notice(for: result))
+            }
         }
     }
 }

@@ -1,19 +1,20 @@
-import BadgeKit
-
-/// What a front end that writes messages as a log (line mode, `--once`) says of the board's reports, bounded.
+/// What a view that writes messages as a log (line mode, `--once`, `--stream`) says of the board's reports, bounded.
 ///
 /// Every notice is told. Bad lines are told one by one up to
 /// ``BadgeBoard/badLinesToldPerBatch`` a turn of the run loop; the rest are
 /// counted and told as one line when the turn ends, so a flood of bad lines
 /// costs a bounded number of messages.
-struct MessageLog {
+package struct MessageLog: Sendable {
     /// How many bad lines have been told since the turn began.
     private var badLinesTold = 0
     /// How many more bad lines came in this turn than are told one by one.
     private var badLinesHeldBack = 0
 
+    /// Creates a log with nothing told.
+    package init() {}
+
     /// The message for a report, or `nil` when it is only counted.
-    mutating func message(for report: BoardReport) -> String? {
+    package mutating func message(for report: BoardReport) -> String? {
         switch report {
         case .notice(let text):
             return "badgebar: \(text)"
@@ -31,7 +32,7 @@ struct MessageLog {
     }
 
     /// Ends a turn: the message for the bad lines it held back, if any.
-    mutating func endTurn() -> String? {
+    package mutating func endTurn() -> String? {
         defer {
             badLinesTold = 0
             badLinesHeldBack = 0
@@ -40,7 +41,7 @@ struct MessageLog {
     }
 
     /// The notice for bad lines that were not told one by one.
-    static func moreBadLinesNotice(_ count: Int) -> String {
+    package static func moreBadLinesNotice(_ count: Int) -> String {
         "badgebar: … and \(count) more bad line\(count == 1 ? "" : "s")"
     }
 }
