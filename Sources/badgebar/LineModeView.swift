@@ -12,7 +12,7 @@ import BadgeTerminal
 /// the program's log. Nothing moves.
 struct LineModeView: BoardView {
     /// What changed and is not yet said; it starts from the buttons as the first line states them.
-    private(set) var announcer = ChangeAnnouncer(buttons: [])
+    private(set) var announcer = ChangeAnnouncer()
     /// Whether keys come from a terminal; without them the end of every source, with nothing else to change the
     /// counts, ends the program.
     let readsKeys: Bool
@@ -50,7 +50,6 @@ struct LineModeView: BoardView {
         var effects: [ProgramEffect] = []
         if !hasStarted {
             hasStarted = true
-            announcer = ChangeAnnouncer(buttons: engine.board.toolbar.buttons)
             effects.append(.write(LineModeReport.summary(of: engine.board.toolbar), sink: .output))
         }
         var quits = false
@@ -74,7 +73,6 @@ struct LineModeView: BoardView {
         // Every press and change, an instruction's press included, went through the engine, which wrote it out and
         // started what it calls for before any quit: no way out leaves an event behind.
         let buttons = engine.board.toolbar.buttons
-        announcer.observe(buttons, at: time)
         let finished = quits || isFinished(engine)
         let lines = finished ? announcer.takeAllLines(for: buttons) : announcer.takeLines(for: buttons, at: time)
         effects += lines.map { .write($0, sink: .output) }
@@ -92,7 +90,7 @@ struct LineModeView: BoardView {
     /// What the old buttons waited to say, then every button as it is now.
     mutating func reloaded(from previous: BadgeToolbar, engine: BoardEngine, at time: Double) -> [ProgramEffect] {
         let lines = announcer.takeAllLines(for: previous.buttons)
-        announcer = ChangeAnnouncer(buttons: engine.board.toolbar.buttons)
+        announcer = ChangeAnnouncer()
         return (lines + [LineModeReport.summary(of: engine.board.toolbar)]).map { .write($0, sink: .output) }
     }
 
@@ -147,7 +145,7 @@ struct LineModeView: BoardView {
                 return true
             }
         case .status:
-            restate(engine.board, at: time, into: &effects)
+            restate(engine.board, into: &effects)
         case .quit:
             return true
         case nil:
@@ -164,6 +162,8 @@ struct LineModeView: BoardView {
         _ engineEffects: [ProgramEffect], engine: inout BoardEngine, at time: Double,
         into effects: inout [ProgramEffect]
     ) -> Bool {
+        // The presses and changes of the call, each with the count before it.
+        announcer.observe(engine.recentEvents)
         if engine.board.isShowingHelp {
             // The help overlay has nowhere to show: its keys are said instead.
             engine.hideHelp()
@@ -174,7 +174,7 @@ struct LineModeView: BoardView {
         for effect in engineEffects {
             switch effect {
             case .quit: quits = true
-            case .redraw: restate(engine.board, at: time, into: &effects)
+            case .redraw: restate(engine.board, into: &effects)
             default: effects.append(effect)
             }
         }
@@ -182,8 +182,7 @@ struct LineModeView: BoardView {
     }
 
     /// Says every count again, after the changes that wait to be said, so the lines stay in the order things happened.
-    private mutating func restate(_ board: BadgeBoard, at time: Double, into effects: inout [ProgramEffect]) {
-        announcer.observe(board.toolbar.buttons, at: time)
+    private mutating func restate(_ board: BadgeBoard, into effects: inout [ProgramEffect]) {
         for line in announcer.takeAllLines(for: board.toolbar.buttons) {
             effects.append(.write(line, sink: .output))
         }

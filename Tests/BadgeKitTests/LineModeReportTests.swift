@@ -62,13 +62,33 @@ import Testing
         return buttons
     }
 
+    /// Counts as a board keeps them, telling a change event for each count that moves, as the board does.
+    struct Counts {
+        var counts: [Int]
+
+        init(_ counts: Int...) {
+            self.counts = counts
+        }
+
+        /// The events of the counts changing to new ones at an instant.
+        mutating func change(to new: Int..., at time: Double) -> [BoardEvent] {
+            defer { counts = new }
+            return new.indices.filter { new[$0] != counts[$0] }.map { index in
+                BoardEvent(
+                    kind: .change, buttonIndex: index, buttonTitle: "", count: new[index],
+                    previousCount: counts[index], source: .counts, time: time)
+            }
+        }
+    }
+
     @Test func changesWithinAQuarterOfASecondMakeOneLinePerButton() {
-        var announcer = ChangeAnnouncer(buttons: buttons(2, 0, 96))
-        announcer.observe(buttons(2, 0, 97), at: 10.0)
+        var announcer = ChangeAnnouncer()
+        var counts = Counts(2, 0, 96)
+        announcer.observe(counts.change(to: 2, 0, 97, at: 10.0))
         #expect(announcer.nextLineTime == 10.25)
-        announcer.observe(buttons(2, 1, 98), at: 10.1)
+        announcer.observe(counts.change(to: 2, 1, 98, at: 10.1))
         #expect(announcer.takeLines(for: buttons(2, 1, 98), at: 10.2) == [])
-        announcer.observe(buttons(2, 1, 99), at: 10.2)
+        announcer.observe(counts.change(to: 2, 1, 99, at: 10.2))
         #expect(announcer.takeLines(for: buttons(2, 1, 99), at: 10.25) == ["Notifications: 99 unread (+3)"])
         #expect(announcer.nextLineTime == 10.35)
         #expect(announcer.takeLines(for: buttons(2, 1, 99), at: 10.35) == ["Cart: 1 unread (new)"])
@@ -77,45 +97,57 @@ import Testing
     }
 
     @Test func aChangeAfterTheWindowStartsANewLine() {
-        var announcer = ChangeAnnouncer(buttons: buttons(2, 0, 96))
-        announcer.observe(buttons(3, 0, 96), at: 1)
+        var announcer = ChangeAnnouncer()
+        var counts = Counts(2, 0, 96)
+        announcer.observe(counts.change(to: 3, 0, 96, at: 1))
         #expect(announcer.takeLines(for: buttons(3, 0, 96), at: 1.25) == ["Messages: 3 unread (+1)"])
-        announcer.observe(buttons(4, 0, 96), at: 1.3)
+        announcer.observe(counts.change(to: 4, 0, 96, at: 1.3))
         #expect(announcer.takeLines(for: buttons(4, 0, 96), at: 1.6) == ["Messages: 4 unread (+1)"])
     }
 
     @Test func aChangeUndoneWithinTheWindowSaysNothing() {
-        var announcer = ChangeAnnouncer(buttons: buttons(2, 0, 96))
-        announcer.observe(buttons(0, 0, 96), at: 1)
-        announcer.observe(buttons(2, 0, 96), at: 1.1)
+        var announcer = ChangeAnnouncer()
+        var counts = Counts(2, 0, 96)
+        announcer.observe(counts.change(to: 0, 0, 96, at: 1))
+        announcer.observe(counts.change(to: 2, 0, 96, at: 1.1))
         #expect(announcer.takeLines(for: buttons(2, 0, 96), at: 2) == [])
         #expect(announcer.nextLineTime == nil)
     }
 
     @Test func linesComeInTheOrderTheirChangesBegan() {
-        var announcer = ChangeAnnouncer(buttons: buttons(2, 0, 96))
-        announcer.observe(buttons(2, 0, 98), at: 1)
-        announcer.observe(buttons(0, 0, 98), at: 1.01)
-        announcer.observe(buttons(0, 1, 98), at: 1.02)
+        var announcer = ChangeAnnouncer()
+        var counts = Counts(2, 0, 96)
+        announcer.observe(counts.change(to: 2, 0, 98, at: 1))
+        announcer.observe(counts.change(to: 0, 0, 98, at: 1.01))
+        announcer.observe(counts.change(to: 0, 1, 98, at: 1.02))
         #expect(
             announcer.takeLines(for: buttons(0, 1, 98), at: 5)
                 == ["Notifications: 98 unread (+2)", "Messages: none unread (cleared)", "Cart: 1 unread (new)"])
     }
 
     @Test func everyWaitingLineCanBeTakenAtOnce() {
-        var announcer = ChangeAnnouncer(buttons: buttons(2, 0, 96), mergeWindowSeconds: 10)
-        announcer.observe(buttons(2, 5, 96), at: 1)
+        var announcer = ChangeAnnouncer(mergeWindowSeconds: 10)
+        var counts = Counts(2, 0, 96)
+        announcer.observe(counts.change(to: 2, 5, 96, at: 1))
         #expect(announcer.takeLines(for: buttons(2, 5, 96), at: 2) == [])
         #expect(announcer.takeAllLines(for: buttons(2, 5, 96)) == ["Cart: 5 unread (new)"])
         #expect(announcer.takeAllLines(for: buttons(2, 5, 96)) == [])
     }
 
-    @Test func buttonsItDoesNotKnowAreLeftOut() {
-        var announcer = ChangeAnnouncer(buttons: Array(buttons(2, 0, 96).prefix(1)))
-        announcer.observe(buttons(3, 1, 97), at: 0)
-        #expect(announcer.takeAllLines(for: buttons(3, 1, 97)) == ["Messages: 3 unread (+1)"])
-        announcer.observe(buttons(4, 1, 97), at: 1)
-        #expect(announcer.takeAllLines(for: []) == [])
+    @Test func anEventOfNoChangeSaysNothingAndButtonsNotShownAreLeftOut() {
+        var announcer = ChangeAnnouncer()
+        var counts = Counts(2, 0, 96)
+        // A press of a button at zero tells an event whose count did not move.
+        announcer.observe(
+            counts.change(to: 2, 0, 96, at: 0) + [
+                BoardEvent(
+                    kind: .press, buttonIndex: 1, buttonTitle: "Cart", count: 0, previousCount: 0, source: .key, time: 0
+                )
+            ])
+        #expect(!announcer.hasPendingChanges)
+        announcer.observe(counts.change(to: 3, 1, 97, at: 0))
+        #expect(announcer.takeAllLines(for: Array(buttons(3, 1, 97).prefix(1))) == ["Messages: 3 unread (+1)"])
+        #expect(!announcer.hasPendingChanges)
     }
 }
 

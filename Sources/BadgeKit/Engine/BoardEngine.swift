@@ -56,6 +56,9 @@ public struct BoardEngine: Sendable {
     private var isOpen = false
     /// Until when each rising button counts as rising, by index, in seconds on the clock.
     private var risingUntil: [Int: Double] = [:]
+    /// The presses and changes the engine's last call told, in order, each with the count before it: for a view
+    /// that says them (line mode), so no view keeps counts of its own to compare.
+    public private(set) var recentEvents: [BoardEvent] = []
     /// The live input sources the board runs with.
     public let sources: Set<SourceName>
     /// The live input sources that have come to their end.
@@ -120,6 +123,7 @@ public struct BoardEngine: Sendable {
     public mutating func update(_ event: ProgramEvent, at time: Double, layout: ToolbarLayout? = nil)
         -> [ProgramEffect]
     {
+        recentEvents.removeAll(keepingCapacity: true)
         var keyEffect: ProgramEffect?
         var effects: [ProgramEffect] = []
         switch event {
@@ -151,6 +155,7 @@ public struct BoardEngine: Sendable {
 
     /// Presses a button by its index at an instant, as a key or a click would press it, and says what to do.
     public mutating func press(buttonAt index: Int, source: BoardEvent.Source, at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         board.advance(to: time)
         board.autoPlay.stop()
         board.press(buttonAt: index, at: time, source: source)
@@ -159,30 +164,35 @@ public struct BoardEngine: Sendable {
 
     /// Takes lines of live counts (`Name=N`, `Name+=N`, `Name-=N`) as UTF-8 bytes, as one read brought them.
     public mutating func takeCountLines(_ bytes: [UInt8], at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         bytes.withUnsafeBytes { board.takeCountLines($0, at: time) }
         return settle([], at: time)
     }
 
     /// Takes one change of a count from a source of a view's own, such as a line-mode instruction.
     public mutating func apply(_ update: CountUpdate, source: BoardEvent.Source, at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         board.apply(update, at: time, source: source)
         return settle([], at: time)
     }
 
     /// Runs every watch now (SIGUSR1, or `refresh` on the control socket).
     public mutating func refreshWatches(at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         watches.refreshAll()
         return settle([], at: time)
     }
 
     /// Shows a problem the user should know about.
     public mutating func report(_ message: String, at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         board.report(message, at: time)
         return settle([], at: time)
     }
 
     /// Shows a problem with one line of input, counted with the bad lines of its turn.
     public mutating func reportBadLine(_ message: String, at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         board.reportBadLine(message, at: time)
         return settle([], at: time)
     }
@@ -190,6 +200,7 @@ public struct BoardEngine: Sendable {
     /// Marks the buttons no watch feeds stale, because the live counts source cannot be read (it is missing, or
     /// failed), and shows why; their counts stay as they were.
     public mutating func countsUnavailable(reason: String, at time: Double) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
         let watched = Set(watches.watches.map(\.buttonIndex))
         for index in board.toolbar.buttons.indices where !watched.contains(index) {
             board.toolbar.setStale(reason, forButtonAt: index)
@@ -323,6 +334,7 @@ public struct BoardEngine: Sendable {
     private mutating func takeEvents(at time: Double, firstReading: Bool) -> [ProgramEffect] {
         var effects: [ProgramEffect] = []
         for event in board.takeEvents() {
+            recentEvents.append(event)
             if configuration.writesEvents {
                 effects.append(
                     .write(event.jsonLine(unixTime: event.time + configuration.unixTimeOffset), sink: .events))
@@ -411,6 +423,7 @@ extension BoardEngine {
     )
         -> [ProgramEffect]
     {
+        recentEvents.removeAll(keepingCapacity: true)
         board.advance(to: time)
         board.showPendingCounts(at: time)
         var effects = takeEvents(at: time, firstReading: false)
@@ -463,6 +476,7 @@ extension BoardEngine {
             next.gate.focusChanged(isFocused: gate.isFocused)
         }
         effects += next.startDueWatches(at: time)
+        next.recentEvents = recentEvents
         self = next
         return effects
     }

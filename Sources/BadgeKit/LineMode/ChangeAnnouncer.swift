@@ -1,8 +1,9 @@
 /// Turns changes of counts into line mode's lines: one line per button for the changes that come close together.
 ///
-/// The announcer is shown the buttons after anything that may have changed a
-/// count (a key, a line of counts, a step of auto-play, a command's result) and
-/// keeps the count each button had before its first change. A button's line is
+/// The announcer is shown the board's events (``BoardEvent``) after anything that
+/// may have changed a count (a key, a line of counts, a step of auto-play, a
+/// command's result) and keeps the count each button had before its first change,
+/// as the event says it. A button's line is
 /// due ``mergeWindowSeconds`` after that first change and says the change from
 /// then to the count at the time it is taken, so a burst of changes to one
 /// button reads as one line, and a change undone within the window as none.
@@ -23,29 +24,23 @@ package struct ChangeAnnouncer: Sendable, Equatable {
 
     /// How long changes to one button are gathered into one line, in seconds.
     package let mergeWindowSeconds: Double
-    /// Each button's count when last shown.
-    private var observedCounts: [Int]
     /// The buttons whose lines are not yet due, in the order their first changes were seen.
     private var pending: [PendingChange] = []
 
-    /// Starts from the buttons as they are.
+    /// Starts with nothing to say.
     ///
-    /// - Parameters:
-    ///   - buttons: The buttons, whose counts now are the starting point.
-    ///   - mergeWindowSeconds: How long changes to one button are gathered into one line.
-    package init(buttons: [BadgedButton], mergeWindowSeconds: Double = ChangeAnnouncer.defaultMergeWindowSeconds) {
-        observedCounts = buttons.map(\.count)
+    /// - Parameter mergeWindowSeconds: How long changes to one button are gathered into one line.
+    package init(mergeWindowSeconds: Double = ChangeAnnouncer.defaultMergeWindowSeconds) {
         self.mergeWindowSeconds = max(mergeWindowSeconds, 0)
     }
 
-    /// Notes the counts as they are at an instant: a count that differs from the last seen starts its button's window.
-    package mutating func observe(_ buttons: [BadgedButton], at time: Double) {
-        for (index, button) in buttons.enumerated() where observedCounts.indices.contains(index) {
-            let previous = observedCounts[index]
-            guard button.count != previous else { continue }
-            observedCounts[index] = button.count
-            if !pending.contains(where: { $0.index == index }) {
-                pending.append(PendingChange(index: index, previousCount: previous, firstChangeTime: time))
+    /// Notes presses and changes: the first change of a button starts its window, from the count before it.
+    package mutating func observe(_ events: [BoardEvent]) {
+        for event in events where event.count != event.previousCount {
+            if !pending.contains(where: { $0.index == event.buttonIndex }) {
+                pending.append(
+                    PendingChange(
+                        index: event.buttonIndex, previousCount: event.previousCount, firstChangeTime: event.time))
             }
         }
     }
