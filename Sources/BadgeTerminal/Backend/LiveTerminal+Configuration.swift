@@ -29,9 +29,9 @@ extension LiveTerminal {
         ///   - enablesMouse: Whether clicks are reported.
         ///   - readsKeysFromTTY: Whether keys come from `/dev/tty` rather than standard input.
         ///   - terminal: Another terminal to run on, such as a pseudo-terminal; it stays the caller's.
-        ///   - setsWindowTitle: Whether the program may set the window's title (``ProgramEffect/setWindowTitle(_:)``),
+        ///   - setsWindowTitle: Whether the program may set the window's title (`ProgramEffect.setWindowTitle(_:)`),
         ///     which is put back on every way out.
-        ///   - sendsNotifications: Whether ``ProgramEffect/notify(title:body:)`` sends desktop notifications.
+        ///   - sendsNotifications: Whether `ProgramEffect.notify(title:body:)` sends desktop notifications.
         ///   - reportsFocus: Whether focus reports are turned on, so focus changes arrive as input.
         public init(
             colorMode: ColorMode = .auto, escapeDelaySeconds: Double = 0.025,

@@ -3,7 +3,7 @@ import BadgeKit
 extension ScriptedTerminal {
     /// How a scripted child's run ends: what it wrote, how it ended, and how long after its start.
     ///
-    /// Its result reaches the program as ``ProgramEvent/processFinished(_:)`` at
+    /// Its result reaches the program as `ProgramEvent.processFinished(_:)` at
     /// that time on the virtual clock, as a real child's would, with its output
     /// cut to the request's ``/BadgeKit/ProcessRequest/outputLimitBytes``. A request whose
     /// ``/BadgeKit/ProcessRequest/timeLimitSeconds`` runs out before the answer, or as it
@@ -54,7 +54,7 @@ extension ScriptedTerminal {
         public var request: ProcessRequest
         /// When, in seconds on the virtual clock.
         public var time: Double
-        /// Whether it was to run in the foreground with the terminal (``ProgramEffect/runInForeground(_:)``).
+        /// Whether it was to run in the foreground with the terminal (`ProgramEffect.runInForeground(_:)`).
         public var isForeground: Bool
 
         /// Creates a record of a request, as a test expects it.

@@ -111,7 +111,7 @@ extension TerminalBackend {
 public enum BackendEvent: Sendable, Equatable {
     /// A key, a mouse report, a change of size or of focus.
     case input(InputEvent)
-    /// A signal the program asked to receive as an event, such as SIGUSR1 (see ``ProgramEvent/signal(_:)``).
+    /// A signal the program asked to receive as an event, such as SIGUSR1 (see `ProgramEvent.signal(_:)`).
     case signal(Int32)
     /// A signal that ends the program: the first one that arrived.
     case terminate(Int32)

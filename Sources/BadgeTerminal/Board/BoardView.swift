@@ -24,6 +24,7 @@ public protocol BoardView {
     /// - Parameters:
     ///   - previous: The toolbar as it stood before.
     ///   - engine: The engine, set to the new board.
+    ///   - time: The instant of the reload, on the runner's clock.
     mutating func reloaded(from previous: BadgeToolbar, engine: BoardEngine, at time: Double) -> [ProgramEffect]
     /// Paints the board at an instant into a canvas the size of the screen, cleared.
     func render(_ engine: BoardEngine, into canvas: inout Canvas, at time: Double)

@@ -6,7 +6,7 @@ import CNCursesW
 /// The runner polls the sink's descriptor while lines wait, and offers them
 /// every turn. Lines beyond a bound are dropped whole (never half a line), and
 /// counted; a reader that went away (`EPIPE`) or any other write error ends
-/// the sink. Either is reported once, as a ``SinkProblem``, for the program to show.
+/// the sink. Either is reported once, as a `SinkProblem`, for the program to show.
 public final class OutputSink {
     /// Where the lines go, as the user named it, for messages.
     public let name: String

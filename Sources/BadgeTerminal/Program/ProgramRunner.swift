@@ -3,7 +3,7 @@ import BadgeKit
 /// The one run loop: events and clock readings into a program, frames out to a terminal.
 ///
 /// Each turn reads the clock once, lets the program catch up to that time
-/// (``ProgramEvent/tick``), draws one frame, then waits for input, a signal, a
+/// (`ProgramEvent.tick`), draws one frame, then waits for input, a signal, a
 /// live input source, or the time the program asked to wake at, and hands what
 /// happened to the program. It owns suspend (Ctrl-Z and SIGTSTP), a stop from
 /// outside, resizes, termination signals, the control keys (``ControlKeys``)
@@ -35,10 +35,10 @@ public enum ProgramRunner {
     ///   - program: The program; it is left in its final state.
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line, such as counts from a pipe; the lines of each read arrive
-    ///     together as ``ProgramEvent/lines(_:source:)`` with the source's name.
-    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by name; what is still waiting
+    ///     together as `ProgramEvent.lines(_:source:)` with the source's name.
+    ///   - sinks: Where `ProgramEffect.write(_:sink:)` lines go, by name; what is still waiting
     ///     at the end gets a moment to be written.
-    ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)`` with the watch's index
+    ///   - fileWatches: Files whose changes arrive as `ProgramEvent.fileChanged(watch:)` with the watch's index
     ///     in this array, such as the file a program reads its settings from.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
@@ -58,8 +58,8 @@ public enum ProgramRunner {
     ///   - program: The program; it is left in its final state.
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line.
-    ///   - sinks: Where ``ProgramEffect/write(_:sink:)`` lines go, by name.
-    ///   - fileWatches: Files whose changes arrive as ``ProgramEvent/fileChanged(watch:)``.
+    ///   - sinks: Where `ProgramEffect.write(_:sink:)` lines go, by name.
+    ///   - fileWatches: Files whose changes arrive as `ProgramEvent.fileChanged(watch:)`.
     ///   - exitDeadline: The bound on the way out; it starts when the loop ends.
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [SourceName: LineReader],

@@ -6,7 +6,7 @@ import Synchronization
 /// file removed, replaced by a folder or made again, and its folder removed and made again.
 ///
 /// The runner polls ``descriptor`` with its other inputs and, once it is readable,
-/// hands the program ``ProgramEvent/fileChanged(watch:)`` if ``takeChange()`` says the
+/// hands the program `ProgramEvent.fileChanged(watch:)` if ``takeChange()`` says the
 /// path changed, so nothing wakes the program while nothing happens. On Linux one
 /// inotify queue watches the folders `FileWatchPlan` names (the file's, each
 /// link's, or the nearest one there while a folder is missing); after every change
