@@ -59,4 +59,33 @@ private struct Counter: TerminalProgram {
         }
         #expect(offenders.isEmpty, "\(offenders)")
     }
+
+    /// CONTRIBUTING.md's rule that every system call has one wrapper holds for the calls that wait or signal:
+    /// a search of the sources finds `poll(`, `waitpid(` and `kill(` called only in Platform.swift.
+    @Test func everyRawWaitAndSignalIsInThePlatformFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        // A call, not a method (`.poll(`), a declaration (`func poll(`) or a name that ends so (`cPoll(`).
+        let rawCall = try Regex(#"(^|[^\w.])(poll|waitpid|kill)\("#)
+        let declaration = try Regex(#"func (poll|waitpid|kill)\("#)
+        var calls: [String: [String]] = [:]
+        for file in files {
+            let path = file.path.replacingOccurrences(of: root.path + "/", with: "")
+            for (number, line) in try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).enumerated() {
+                let code = (line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                    .replacing(declaration, with: "")
+                if code.contains(rawCall) {
+                    calls[path, default: []].append("\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(calls.keys.sorted() == ["Sources/BadgeTerminal/Platform/Platform.swift"], "\(calls)")
+        #expect(calls.values.joined().count == 3, "one call each: \(calls)")
+    }
 }

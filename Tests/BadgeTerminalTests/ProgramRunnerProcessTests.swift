@@ -296,7 +296,7 @@ private struct Commander: TerminalProgram {
 
     @Test func aCommandThatNeverStopsWritingIsNotReadPastItsLimitAndEnds() {
         let clock = MonotonicClock()
-        let result = ProcessRequest.runAllToEnd([
+        let result = ProcessSupervisor.runAllToEnd([
             ProcessRequest(identifier: 1, command: "exec yes", timeLimitSeconds: 20, outputLimitBytes: 10)
         ])[0]
         #expect(result.termination == .signaled(SIGPIPE), "its next write after the limit ended it")
@@ -307,7 +307,7 @@ private struct Commander: TerminalProgram {
 
     @Test func aCommandThatNeverStopsWritingErrorsEndsAtTheReadBoundAndAPageOfWarningsDoesNot() {
         let clock = MonotonicClock()
-        let results = ProcessRequest.runAllToEnd([
+        let results = ProcessSupervisor.runAllToEnd([
             ProcessRequest(identifier: 0, command: "exec yes >&2", timeLimitSeconds: 20),
             // 64 KiB of warnings, then a normal end.
             ProcessRequest(identifier: 1, command: "head -c 65536 /dev/zero | tr '\\0' w >&2; echo 3"),
@@ -320,7 +320,7 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func outputNotKeptGoesNowhereAndTheCommandRunsToItsEnd() {
-        let result = ProcessRequest.runAllToEnd([
+        let result = ProcessSupervisor.runAllToEnd([
             ProcessRequest(
                 identifier: 1, command: "head -c 1000000 /dev/zero; echo done >&2", timeLimitSeconds: 20,
                 outputLimitBytes: 0)
@@ -348,7 +348,7 @@ private struct Commander: TerminalProgram {
     @Test func aTerminationSignalEndsTheRunsToTheEndAtOnce() throws {
         let clock = MonotonicClock()
         var asked = 0
-        let results = ProcessRequest.runAllToEnd(
+        let results = ProcessSupervisor.runAllToEnd(
             [
                 ProcessRequest(identifier: 1, command: "sleep 30", timeLimitSeconds: 20),
                 ProcessRequest(identifier: 2, command: "echo 4", timeLimitSeconds: 20),
@@ -367,7 +367,7 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func runningToTheEndLeavesNothingRunningBehind() throws {
-        let result = ProcessRequest.runAllToEnd([
+        let result = ProcessSupervisor.runAllToEnd([
             ProcessRequest(
                 identifier: 1, command: "sleep 30 </dev/null >/dev/null 2>&1 & echo $!", timeLimitSeconds: 20)
         ])[0]

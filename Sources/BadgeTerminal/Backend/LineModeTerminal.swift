@@ -158,7 +158,7 @@ public final class LineModeTerminal: TerminalBackend {
         for writer in writers {
             polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
         }
-        let result = poll(&polled, nfds_t(polled.count), clock.pollTimeoutMilliseconds(until: wake))
+        let result = Platform.poll(&polled, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake))
         if let ending = BackendEvent.endingWait(
             pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
         {

@@ -54,7 +54,7 @@ extension LiveTerminal {
         for writer in writers {
             polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
         }
-        let result = poll(&polled, nfds_t(polled.count), timeout)
+        let result = Platform.poll(&polled, timeoutMilliseconds: timeout)
         if let ending = BackendEvent.endingWait(
             pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
         {

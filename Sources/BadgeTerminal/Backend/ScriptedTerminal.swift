@@ -123,7 +123,7 @@ public final class ScriptedTerminal: TerminalBackend {
         }
         if realWaitSeconds > 0 && !realWaitTimedOut {
             var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&polled, nfds_t(polled.count), Int32(realWaitSeconds * 1000))
+            _ = Platform.poll(&polled, timeoutMilliseconds: Int32(realWaitSeconds * 1000))
             ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
             realWaitTimedOut = ready.isEmpty
             return ready
@@ -138,7 +138,7 @@ public final class ScriptedTerminal: TerminalBackend {
             if !descriptors.isEmpty {
                 // Only real descriptors can still bring something: wait for them for real.
                 var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-                _ = poll(&polled, nfds_t(polled.count), 5_000)
+                _ = Platform.poll(&polled, timeoutMilliseconds: 5_000)
                 ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
                 return ready.isEmpty ? [.hangup] : ready
             }
@@ -163,10 +163,10 @@ public final class ScriptedTerminal: TerminalBackend {
         return events
     }
 
-    /// Whether a descriptor has something to read now (wraps `poll` with no wait).
+    /// Whether a descriptor has something to read now (a `poll` with no wait).
     private static func isReadable(_ descriptor: SystemDescriptor) -> Bool {
-        var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        return poll(&polled, 1, 0) > 0
+        var polled = [pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+        return Platform.poll(&polled, timeoutMilliseconds: 0) > 0
     }
 
     /// Counts the suspend, notes its origin, and returns ``signalWhileSuspended``.

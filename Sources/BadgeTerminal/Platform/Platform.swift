@@ -1,7 +1,8 @@
 // Everything in BadgeTerminal that differs between Linux and macOS is in this file: the C library
 // it imports (here only: the other files reach C through CNCursesW, and nothing is re-exported), the shape of `sigaction`, the range of signal numbers, the signals only Linux has,
 // the process tree (a child subreaper and `/proc`, which only Linux has), and being told of a changed file
-// (inotify, which only Linux has).
+// (inotify, which only Linux has). The calls that wait (`poll`, `waitpid`) or signal (`kill`) are here
+// too, each behind one wrapper, so a search of the sources finds each raw call in one place.
 // Every other file uses the names declared here, so porting means reading one file.
 
 import CNCursesW
@@ -494,6 +495,40 @@ package enum Platform {
         _ = nanosleep(&request, nil)
     }
 
+    /// Waits until some of the descriptors are ready or a timeout passes (wraps `poll`); returns what `poll`
+    /// returns, with each entry's `revents` filled in and `errno` left as the call set it.
+    ///
+    /// Every wait on descriptors in BadgeTerminal comes here, so a search for `poll(` finds it once.
+    ///
+    /// - Parameters:
+    ///   - descriptors: What to wait for; an entry whose descriptor is negative is skipped.
+    ///   - timeoutMilliseconds: The longest wait; 0 only checks, negative waits without a limit.
+    static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
+        cPoll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+    }
+
+    /// Collects a child that changed state, without waiting unless `options` leaves out `WNOHANG` (wraps
+    /// `waitpid`): the process collected, 0 when none had, or -1 with `errno` set.
+    ///
+    /// - Parameters:
+    ///   - process: The child, or -1 for any.
+    ///   - status: Set to the status `waitpid` reports.
+    ///   - options: `WNOHANG`, `WUNTRACED` and the like.
+    static func collectChild(_ process: pid_t, status: inout Int32, options: Int32) -> pid_t {
+        waitpid(process, &status, options)
+    }
+
+    /// Sends a signal to a process or a process group (wraps `kill`).
+    ///
+    /// `target` is a process when positive, the process group `-target` when negative, the program's own
+    /// group when 0. Signal 0 only asks whether the target exists.
+    ///
+    /// - Returns: 0 when it was sent, -1 with `errno` set when not.
+    @discardableResult
+    static func sendSignal(_ signal: Int32, to target: pid_t) -> Int32 {
+        kill(target, signal)
+    }
+
     /// The signals whose default action is to stop the process, which job control relies on.
     static let stopSignals: Set<Int32> = [SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]
 
@@ -527,6 +562,13 @@ package enum Platform {
         #endif
         return "signal \(signal)"
     }
+}
+
+/// `poll`, under a name the wrapper of the same name does not hide.
+@inline(__always) private func cPoll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: Int32)
+    -> Int32
+{
+    poll(descriptors, count, timeout)
 }
 
 #if !canImport(Darwin)

@@ -13,7 +13,8 @@ extension ProcessSupervisor {
         while index < children.count {
             var status: Int32 = 0
             let options = children[index].isForeground ? WUNTRACED : 0
-            let waited = waitpid(children[index].processIdentifier, &status, WNOHANG | options)
+            let waited = Platform.collectChild(
+                children[index].processIdentifier, status: &status, options: WNOHANG | options)
             if waited == children[index].processIdentifier {
                 if status & 0xFF == 0x7F {
                     continueStopped(index, at: time)

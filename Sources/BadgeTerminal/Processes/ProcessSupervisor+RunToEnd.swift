@@ -2,14 +2,17 @@ import BadgeKit
 import CNCursesW
 
 extension ProcessSupervisor {
-    /// Runs one request to its end and returns its result, waiting for it (wraps `poll`), for a question asked
+    /// Runs one request to its end and returns its result, waiting for it, for a question asked
     /// before the run loop starts; the request's time limit bounds the wait.
     func runToEnd(_ request: ProcessRequest) -> ProcessResult {
         Self.runAllToEnd([request])[0]
     }
 
-    /// Runs requests side by side to their ends and returns their results in the requests' order, waiting for
-    /// them (wraps `poll`); each request's time limit bounds its run.
+    /// Runs requests side by side to their ends and returns their results in the requests' order.
+    ///
+    /// It waits for them in a `poll` of its own (``Platform/poll(_:timeoutMilliseconds:)``), so it is only for
+    /// a question asked before the run loop starts, which has the one wait after; each request's time limit
+    /// bounds its run.
     ///
     /// A termination signal (as `interruption` reports it, such as the one the ``SignalRelay`` caught) cuts
     /// the wait short: the runs still going are ended and come back as ended by SIGTERM. Whatever the runs
@@ -45,7 +48,7 @@ extension ProcessSupervisor {
             var polled = watched.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
             polled.append(pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0))
             let wait = supervisor.nextDeadline.map { Int32(max(min(($0 - now) * 1000, 50), 1)) } ?? 50
-            _ = poll(&polled, nfds_t(polled.count), wait)
+            _ = Platform.poll(&polled, timeoutMilliseconds: wait)
             if polled[watched.count].revents != 0 {
                 // A signal: perhaps SIGCHLD for an adopted orphan that exited.
                 SignalRelay.drainWakeups()

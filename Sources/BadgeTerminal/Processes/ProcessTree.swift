@@ -22,8 +22,8 @@ package enum ProcessTree {
     /// says whether it is (wraps ``Platform/becomeChildSubreaper()``).
     ///
     /// Only for a program that owns every process it starts: from then on the way out of a
-    /// ``ProgramRunner`` (and of a run of `ProcessRequest.runAllToEnd(_:endingEveryDescendant:interruption:)`
-    /// asked to) ends every descendant outside the program's own session.
+    /// ``ProgramRunner`` (and of a question asked before it starts, with `runAllToEnd` asked to) ends every
+    /// descendant outside the program's own session.
     @discardableResult
     package static func adoptOrphans() -> Bool {
         guard Platform.becomeChildSubreaper() else { return false }
@@ -61,13 +61,13 @@ package enum ProcessTree {
             guard exited > 0 else { return }
             guard !supervisedChildren.withLock({ $0.contains(exited) }) else { break }
             var status: Int32 = 0
-            _ = waitpid(exited, &status, WNOHANG)
+            _ = Platform.collectChild(exited, status: &status, options: WNOHANG)
         }
         let program = getpid()
         let zombies = Platform.processTable().filter { $0.parent == program && $0.isZombie }.map(\.identifier)
         for orphan in zombies where !supervisedChildren.withLock({ $0.contains(orphan) }) {
             var status: Int32 = 0
-            _ = waitpid(orphan, &status, WNOHANG)
+            _ = Platform.collectChild(orphan, status: &status, options: WNOHANG)
         }
     }
 

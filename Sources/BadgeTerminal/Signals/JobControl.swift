@@ -101,7 +101,7 @@ struct JobControl {
     /// control shares its process group and must not be stopped with it.
     static func stop(with signal: Int32, wholeJob: Bool) {
         SignalDisposition.with(signal, as: Platform.action(disposition: .standard)) {
-            _ = wholeJob ? kill(0, signal) : raise(signal)
+            _ = wholeJob ? Platform.sendSignal(signal, to: 0) : raise(signal)
         }
     }
 }

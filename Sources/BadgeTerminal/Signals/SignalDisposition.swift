@@ -31,7 +31,7 @@ enum SignalDisposition {
     /// `ESRCH`, a group that is already gone, which is what the signal was for.
     static func send(_ signal: Int32, toGroup group: pid_t) {
         guard group > 0 else { return }
-        _ = kill(-group, signal)
+        Platform.sendSignal(signal, to: -group)
     }
 
     /// Sends a signal to one process (wraps `kill`).
@@ -40,11 +40,11 @@ enum SignalDisposition {
     /// process that is already gone, which is what the signal was for.
     static func send(_ signal: Int32, toProcess process: pid_t) {
         guard process > 0 else { return }
-        _ = kill(process, signal)
+        Platform.sendSignal(signal, to: process)
     }
 
     /// Whether a process group still has a member (wraps `kill` with signal 0).
     static func groupExists(_ group: pid_t) -> Bool {
-        group > 0 && kill(-group, 0) == 0
+        group > 0 && Platform.sendSignal(0, to: -group) == 0
     }
 }

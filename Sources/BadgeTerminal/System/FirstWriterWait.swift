@@ -62,7 +62,7 @@ package enum FirstWriterWait {
                 pollfd(fd: reader.rawValue, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
             ]
-            let result = poll(&polled, nfds_t(polled.count), -1)
+            let result = Platform.poll(&polled, timeoutMilliseconds: -1)
             if result < 0 && Platform.errorNumber != EINTR {
                 // Nothing to wait with: the reader's own open waits instead.
                 return nil

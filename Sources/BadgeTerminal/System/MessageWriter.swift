@@ -70,10 +70,10 @@ package enum MessageWriter {
         var left = 0.0
         repeat {
             // A signal the relay catches interrupts the wait (its handlers do not restart calls).
-            var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&polled, 1, Int32((min(left, 0.25) * 1000).rounded(.up)))
+            var polled = [pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)]
+            _ = Platform.poll(&polled, timeoutMilliseconds: Int32((min(left, 0.25) * 1000).rounded(.up)))
             // A closed descriptor (POLLNVAL, `2>&-`) counts too: the write then fails at once with EBADF.
-            if polled.revents & Int16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
+            if polled[0].revents & Int16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
             left = deadline - clock.now
         } while left > 0 && SignalRelay.terminationSignal == nil
         return false

@@ -115,8 +115,8 @@ final class NonBlockingWriter {
         while hasPending && failure == nil {
             let left = seconds - clock.now
             guard left > 0 else { break }
-            var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&polled, 1, Int32((left * 1000).rounded(.up)))
+            var polled = [pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)]
+            _ = Platform.poll(&polled, timeoutMilliseconds: Int32((left * 1000).rounded(.up)))
             flush(observing: written)
         }
         return !hasPending

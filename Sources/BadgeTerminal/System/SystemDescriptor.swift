@@ -154,14 +154,14 @@ public struct SystemDescriptor: Sendable, Hashable {
     ///   empty when the time passed or a signal ended the wait (so that callers with a deadline
     ///   recompute what is left of it).
     public func poll(for events: Int16, timeoutMilliseconds: Int32) throws(SystemError) -> Int16 {
-        var request = pollfd(fd: rawValue, events: events, revents: 0)
-        let ready = cPoll(&request, 1, timeoutMilliseconds)
+        var request = [pollfd(fd: rawValue, events: events, revents: 0)]
+        let ready = Platform.poll(&request, timeoutMilliseconds: timeoutMilliseconds)
         if ready < 0 {
             let failure = Platform.errorNumber
             if failure == EINTR { return 0 }
             throw SystemError(call: "poll", errorNumber: failure)
         }
-        return ready == 0 ? 0 : request.revents
+        return ready == 0 ? 0 : request[0].revents
     }
 
     /// Cuts a regular file to a length (wraps `ftruncate`).
@@ -213,11 +213,6 @@ public struct SystemDescriptor: Sendable, Hashable {
 }
 @inline(__always) private func cPipe(_ descriptors: UnsafeMutablePointer<Int32>) -> Int32 {
     pipe(descriptors)
-}
-@inline(__always) private func cPoll(_ request: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: Int32)
-    -> Int32
-{
-    poll(request, count, timeout)
 }
 @inline(__always) private func cDuplicate(_ descriptor: Int32, _ target: Int32) -> Int32 {
     dup2(descriptor, target)
