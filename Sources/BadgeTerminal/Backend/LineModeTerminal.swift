@@ -135,7 +135,7 @@ public final class LineModeTerminal: TerminalBackend {
         waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
     }
 
-    /// Waits in one `poll` for keys, signals, the watched descriptors, the ends of `ends` and the writers.
+    /// Waits in one `poll` (``TerminalWait``) for keys, signals, the watched descriptors, the ends of `ends` and the writers.
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
         writing writers: [SystemDescriptor]
@@ -144,40 +144,14 @@ public final class LineModeTerminal: TerminalBackend {
         if let escape = keys.deadline {
             wake = min(wake ?? escape, escape)
         }
-        let keyboardDescriptor = jobs.isHandedOver ? -1 : (keyboard?.input.rawValue ?? -1)
-        var polled = [
-            pollfd(fd: keyboardDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
-        ]
-        for descriptor in descriptors {
-            polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
-        }
-        for end in ends {
-            polled.append(pollfd(fd: end.rawValue, events: 0, revents: 0))
-        }
-        for writer in writers {
-            polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
-        }
-        let result = Platform.poll(&polled, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake))
-        if let ending = BackendEvent.endingWait(
-            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
-        {
-            return [ending]
-        }
+        let wait = TerminalWait(
+            keyboard: jobs.isHandedOver ? nil : keyboard?.input, descriptors: descriptors, ends: ends,
+            writers: writers)
         // Nothing is drawn, so a new size means nothing.
-        var events = BackendEvent.relayedSignals { nil }
-        if result > 0 {
-            let keyboardEvents = polled[0].revents
-            if keyboardEvents & Int16(POLLIN) != 0, let keyboard {
-                if !keys.read(from: keyboard.input, at: now) { return events + [.hangup] }
-            } else if keyboardEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                return events + [.hangup]
-            }
-            for (index, descriptor) in (descriptors + ends).enumerated() where polled[2 + index].revents != 0 {
-                events.append(.ready(descriptor))
-            }
-        }
-        return events + keys.takeEvents(at: now)
+        return wait.wait(
+            keys: &keys, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake),
+            pendingTermination: jobs.pendingTermination, now: { clock.now }, resize: { nil }
+        ).events
     }
 
     /// Raw mode on the keyboard: no echo, no line editing, no signals from keys; lines still end as lines.

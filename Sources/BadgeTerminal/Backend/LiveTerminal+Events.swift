@@ -2,7 +2,7 @@ import BadgeKit
 import CNCursesW
 
 extension LiveTerminal {
-    /// Writes what the terminal takes, then waits in one `poll` for keys, signals, the terminal, the recording and the watched descriptors.
+    /// Writes what the terminal takes, then waits in one `poll` (``TerminalWait``) for keys, signals, the terminal, the recording and the watched descriptors.
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
@@ -36,53 +36,27 @@ extension LiveTerminal {
         if let escape = keys.deadline {
             wake = min(wake ?? escape, escape)
         }
-        let timeout = clock.pollTimeoutMilliseconds(until: wake)
-        var polled = [
-            pollfd(fd: jobs.isHandedOver ? -1 : session.device.input.rawValue, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
-            pollfd(
-                fd: output.hasPending ? output.descriptor.rawValue : -1, events: Int16(POLLOUT), revents: 0),
-        ]
-        let recording = recorder?.hasPendingOutput == true ? recorder?.descriptor : nil
-        polled.append(pollfd(fd: recording?.rawValue ?? -1, events: Int16(POLLOUT), revents: 0))
-        for descriptor in descriptors {
-            polled.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        let wait = TerminalWait(
+            keyboard: jobs.isHandedOver ? nil : session.device.input,
+            ownWriters: [
+                output.hasPending ? output.descriptor : nil,
+                recorder?.hasPendingOutput == true ? recorder?.descriptor : nil,
+            ],
+            descriptors: descriptors, ends: ends, writers: writers)
+        let outcome = wait.wait(
+            keys: &keys, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake),
+            pendingTermination: jobs.pendingTermination, now: { clock.now }, resize: { adoptKernelSize() })
+        guard !outcome.isFinal else { return outcome.events }
+        if outcome.writable[0] {
+            output.flush()
         }
-        for end in ends {
-            polled.append(pollfd(fd: end.rawValue, events: 0, revents: 0))
+        if outcome.writable[1] {
+            recorder?.writePending()
         }
-        for writer in writers {
-            polled.append(pollfd(fd: writer.rawValue, events: Int16(POLLOUT), revents: 0))
-        }
-        let result = Platform.poll(&polled, timeoutMilliseconds: timeout)
-        if let ending = BackendEvent.endingWait(
-            pollResult: result, signalPipeReady: polled[1].revents != 0, pendingTermination: jobs.pendingTermination)
-        {
-            return [ending]
-        }
-        var events = BackendEvent.relayedSignals { adoptKernelSize() }
-        if result > 0 {
-            let keyboard = polled[0].revents
-            if keyboard & Int16(POLLIN) != 0 {
-                if !keys.read(from: session.device.input, at: now) { return events + [.hangup] }
-            } else if keyboard & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                return events + [.hangup]
-            }
-            if polled[2].revents != 0 {
-                output.flush()
-            }
-            if polled[3].revents != 0 {
-                recorder?.writePending()
-            }
-            for (index, descriptor) in (descriptors + ends).enumerated() where polled[4 + index].revents != 0 {
-                events.append(.ready(descriptor))
-            }
-        }
-        events += keys.takeEvents(at: now)
         if output.failure != nil {
-            events.append(.hangup)
+            return outcome.events + [.hangup]
         }
-        return events
+        return outcome.events
     }
 
     /// Takes the size the kernel reports; returns the resize event when it changed.
