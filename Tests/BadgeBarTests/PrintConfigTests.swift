@@ -38,6 +38,19 @@ import Testing
         "--events-to", "/tmp/events.jsonl", "--no-title", "--notify", "unfocused", "--print-config",
     ]
 
+    /// A new option with a key before the first section prints its value: the table says how, or this fails.
+    @Test func everyKeyBeforeTheSectionsHasAPrinterInTheOptionTable() {
+        let keys = ConfigurationKey.boardKeys
+        #expect(keys.count >= 13)
+        for key in keys {
+            #expect(key.option?.printedValue != nil, "--\(key.name) has a key but no printed value")
+        }
+        // Options without a key print nothing, so a printer there would be a rule no file shows.
+        for option in Options.table where !option.filePlace.describesBoard {
+            #expect(option.printedValue == nil, "\(option.synopsis) has no key but a printed value")
+        }
+    }
+
     @Test func everyOptionRoundTrips() throws {
         let options = try flags(Self.everyOption)
         let text = try ConfigurationFile.text(describing: options, workingDirectory: "/home/me")

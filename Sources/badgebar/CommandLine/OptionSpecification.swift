@@ -61,6 +61,10 @@ struct OptionSpecification: Sendable {
     var isRepeatableInSection = false
     /// For an option that ties a command to a button: adds a command already made, as a section's key gives it.
     var addCommand: (@Sendable (inout Options, ButtonCommand) -> Void)?
+    /// How `--print-config` writes the value of the option's key before the first section.
+    ///
+    /// `nil` from it leaves the key out (the default's value). A test fails for a board's key without one.
+    var printedValue: (@Sendable (Options, ConfigurationFile.Printing) -> String?)?
 
     /// The row with a key in a board's file, named after the option: `.inFile(.board)`.
     ///
@@ -73,6 +77,13 @@ struct OptionSpecification: Sendable {
         row.filePlace = place
         row.buttonHelp = buttonHelp
         row.isRepeatableInSection = repeatableInSection
+        return row
+    }
+
+    /// The row with the value `--print-config` writes for its key before the first section.
+    func printed(_ value: @escaping @Sendable (Options, ConfigurationFile.Printing) -> String?) -> Self {
+        var row = self
+        row.printedValue = value
         return row
     }
 

@@ -14,28 +14,37 @@ extension Options {
     static let table: [OptionSpecification] = [
         .wholeNumber(
             "--limit", in: 1...Int.max, help: "Badge limit, 1 or more: past it badges read N+ (default 99)"
-        ) { $0.limit = $1 }.inFile(.board),
-        .flag("--no-autoplay", help: "Start without the auto-play script") { $0.autoPlays = false }.inFile(.board),
+        ) { $0.limit = $1 }.inFile(.board).printed { options, file in
+            options.limit != file.defaults.limit ? "\(options.limit)" : nil
+        },
+        .flag("--no-autoplay", help: "Start without the auto-play script") { $0.autoPlays = false }.inFile(.board)
+            .printed { options, file in
+                !options.autoPlays && options.buttons.isEmpty && !file.hasDemoButtons ? "true" : nil
+            },
         .flag("--reduce-motion", help: "Badges only fade, icons stay still (also BADGEBAR_REDUCE_MOTION=1)") {
             $0.reduceMotion = true
-        }.inFile(.board),
+        }.inFile(.board).printed { options, _ in options.reduceMotion ? "true" : nil },
         .wholeNumber("--fps", in: 1...240, help: "Frame rate while something moves, 1 to 240 (default 60)") {
             $0.framesPerSecond = $1
-        }.inFile(.board),
+        }.inFile(.board).printed { options, file in
+            options.framesPerSecond != file.defaults.framesPerSecond ? "\(options.framesPerSecond)" : nil
+        },
         .choice(
             "--color", aliases: ["--colour"], of: ColorMode.self, placeholder: "MODE",
             help: "Colour: auto, always or never (default auto; NO_COLOR turns auto off)"
-        ) { $0.colorMode = $1 }.inFile(.board),
+        ) { $0.colorMode = $1 }.inFile(.board).printed { options, file in
+            options.colorMode != file.defaults.colorMode ? options.colorMode.rawValue : nil
+        },
         .choice(
             "--icons", of: IconStyle.self, placeholder: "STYLE",
             help: "Glyph set: emoji, unicode or ascii (default emoji in a UTF-8 locale, else ascii)"
-        ) { $0.iconStyle = $1 }.inFile(.board),
+        ) { $0.iconStyle = $1 }.inFile(.board).printed { options, _ in options.iconStyle?.rawValue },
         .text("--title", placeholder: "TEXT", help: "The toolbar's title (default Inbox, or Badges with --button)") {
             options, text throws(UsageError) in
             let title = Sanitizer.printable(text, replacement: nil)
             guard !title.isEmpty else { throw UsageError(message: "--title needs a non-empty title") }
             options.title = title
-        }.inFile(.board),
+        }.inFile(.board).printed { options, file in options.title ?? (file.hasDemoButtons ? "Inbox" : nil) },
         .button(
             "--button",
             help: "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
@@ -47,14 +56,16 @@ extension Options {
         .choice(
             "--badge-corner", of: BadgeCorner.self, placeholder: "CORNER",
             help: "The corner badges sit on: top-trailing (default), top-leading, bottom-trailing or bottom-leading"
-        ) { $0.badgeCorner = $1 }.inFile(.board),
+        ) { $0.badgeCorner = $1 }.inFile(.board).printed { options, file in
+            options.badgeCorner != file.defaults.badgeCorner ? options.badgeCorner.rawValue : nil
+        },
         .path("--record", placeholder: "FILE", help: "Record the session as asciicast v2 (e.g. demo.cast)") {
             $0.recordingPath = $1
         },
         .path(
             "--counts-from", placeholder: "PATH", standardInput: true,
             help: "Live counts from a file, FIFO or pipe (- for standard input): lines Name=N, Name+=N or Name-=N"
-        ) { $0.countsPath = $1 }.inFile(.board),
+        ) { $0.countsPath = $1 }.inFile(.board).printed { options, file in file.whole(options.countsPath) },
         .buttonCommand(
             "--watch", allowsInterval: true,
             help: "Run COMMAND for the button NAME every --every, or every DURATION with NAME@DURATION=COMMAND; "
@@ -70,7 +81,10 @@ extension Options {
             "--every", help: "How often --watch commands run: e.g. 2s, 1.5s, 5m or 500ms (default 30s)"
         ) { $0.watchIntervalSeconds = $1 }.inFile(
             .boardAndButton, buttonHelp: "How often the button's watches run, instead of the every before the sections"
-        ),
+        ).printed { options, file in
+            options.watchIntervalSeconds != file.defaults.watchIntervalSeconds
+                ? ConfigurationFile.duration(options.watchIntervalSeconds) : nil
+        },
         .buttonCommand(
             "--on-press",
             help: "Run COMMAND in the background when NAME is pressed, repeatable, with BADGEBAR_BUTTON and "
@@ -93,16 +107,18 @@ extension Options {
             "--events-to", placeholder: "PATH", standardOutput: true,
             help: "Write a JSON line for every press and change to a file or FIFO (- for standard output, "
                 + "which then must not be the terminal)"
-        ) { $0.eventsPath = $1 }.inFile(.board),
+        ) { $0.eventsPath = $1 }.inFile(.board).printed { options, file in file.whole(options.eventsPath) },
         .flag("--no-title", help: "Leave the window's title alone (default: the total of the badges, e.g. (101) Inbox)")
         {
             $0.setsWindowTitle = false
-        }.inFile(.board),
+        }.inFile(.board).printed { options, _ in options.setsWindowTitle ? nil : "true" },
         .choice(
             "--notify", of: NotificationMode.self, placeholder: "WHEN",
             help: "Desktop notification through the terminal when a count goes up: never, unfocused or always "
                 + "(default never)"
-        ) { $0.notificationMode = $1 }.inFile(.board),
+        ) { $0.notificationMode = $1 }.inFile(.board).printed { options, file in
+            options.notificationMode != file.defaults.notificationMode ? options.notificationMode.rawValue : nil
+        },
         .text(
             "--config", placeholder: "FILE",
             help: "The board's file: a path, or a NAME for $XDG_CONFIG_HOME/badgebar/NAME.conf (default "

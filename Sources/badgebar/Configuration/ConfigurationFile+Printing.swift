@@ -1,6 +1,22 @@
 import BadgeKit
 
 extension ConfigurationFile {
+    /// What the value of a key before the first section is printed against (``OptionSpecification/printedValue``).
+    struct Printing: Sendable {
+        /// The options as they are with nothing given, whose values are left out.
+        let defaults = Options()
+        /// Whether the Inbox demo's buttons are written as sections, titled Inbox, to carry commands.
+        let hasDemoButtons: Bool
+        /// The folder relative paths are in, to write them whole.
+        let workingDirectory: String?
+
+        /// A path written whole, from the folder badgebar runs in; standard input (`-`) as it is.
+        func whole(_ path: String?) -> String? {
+            guard let path, path != "-", !path.hasPrefix("/"), let workingDirectory else { return path }
+            return workingDirectory.trimmingTrailingSlashes + "/" + path
+        }
+    }
+
     /// The first line of a printed file.
     static let printedHeader = "# A board for badgebar, as --print-config printed it (see man 5 badgebar)."
 
@@ -18,38 +34,12 @@ extension ConfigurationFile {
     ///   break in it, with a blank at either end (which reading drops) or that ends in ` \`.
     static func text(describing options: Options, workingDirectory: String?) throws(Options.UsageError) -> String {
         var lines = [printedHeader]
-        let defaults = Options()
         let commands = options.watches + options.pressCommands + options.openCommands
         let demoButtons = options.buttons.isEmpty && !commands.isEmpty
         let buttons = demoButtons ? Inbox.demo(startTime: 0, autoPlays: false).toolbar.buttons : options.buttons
-        func whole(_ path: String?) -> String? {
-            guard let path, path != "-", !path.hasPrefix("/"), let workingDirectory else { return path }
-            return workingDirectory.trimmingTrailingSlashes + "/" + path
-        }
+        let printing = Printing(hasDemoButtons: demoButtons, workingDirectory: workingDirectory)
         for key in ConfigurationKey.boardKeys {
-            let value: String?
-            switch key.name {
-            case "limit": value = options.limit != defaults.limit ? "\(options.limit)" : nil
-            case "no-autoplay": value = !options.autoPlays && options.buttons.isEmpty && !demoButtons ? "true" : nil
-            case "reduce-motion": value = options.reduceMotion ? "true" : nil
-            case "fps": value = options.framesPerSecond != defaults.framesPerSecond ? "\(options.framesPerSecond)" : nil
-            case "color": value = options.colorMode != defaults.colorMode ? options.colorMode.rawValue : nil
-            case "icons": value = options.iconStyle?.rawValue
-            case "title": value = options.title ?? (demoButtons ? "Inbox" : nil)
-            case "badge-corner":
-                value = options.badgeCorner != defaults.badgeCorner ? options.badgeCorner.rawValue : nil
-            case "counts-from": value = whole(options.countsPath)
-            case "every":
-                value =
-                    options.watchIntervalSeconds != defaults.watchIntervalSeconds
-                    ? duration(options.watchIntervalSeconds) : nil
-            case "events-to": value = whole(options.eventsPath)
-            case "no-title": value = options.setsWindowTitle ? nil : "true"
-            case "notify":
-                value = options.notificationMode != defaults.notificationMode ? options.notificationMode.rawValue : nil
-            default: value = nil
-            }
-            if let value {
+            if let value = key.option?.printedValue?(options, printing) {
                 lines.append("\(key.name) = \(try line(value, of: key.name))")
             }
         }
