@@ -155,6 +155,6 @@ extension BadgeBoard {
 
     /// The problem a line naming no button is reported with.
     static func unknownTitleProblem(_ title: String) -> String {
-        "ignored '\(Sanitizer.printable(String(title.prefix(40))))': no button has that title"
+        "ignored '\(Sanitizer.shortened(title))': no button has that title"
     }
 }

@@ -5,10 +5,8 @@ extension BadgeBoard {
         var taken: Set<Int> = []
         return toolbar.buttons.map { button in
             let titles = old.toolbar.buttons.map(\.title)
-            let exact = titles.indices.first { titles[$0] == button.title && !taken.contains($0) }
-            let index =
-                exact
-                ?? titles.indices.first { titles[$0].lowercased() == button.title.lowercased() && !taken.contains($0) }
+            let free = titles.indices.filter { !taken.contains($0) }
+            let index = BadgeToolbar.index(ofTitle: button.title, in: free.map { titles[$0] }).map { free[$0] }
             if let index { taken.insert(index) }
             return index
         }

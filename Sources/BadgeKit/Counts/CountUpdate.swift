@@ -120,8 +120,7 @@ public struct CountUpdate: Sendable, Equatable {
     /// The error for a line that is not an update, quoting at most 40 characters of its text.
     private static func error(quoting line: UnsafeRawBufferPointer, _ text: Range<Int>) -> ParseError {
         let content = String(decoding: UnsafeRawBufferPointer(rebasing: line[text]), as: UTF8.self)
-        let quoted = Sanitizer.printable(String(content.prefix(40))) + (content.count > 40 ? "…" : "")
-        return ParseError(message: "ignored '\(quoted)': expected Name=N, Name+=N or Name-=N")
+        return ParseError(message: "ignored '\(Sanitizer.shortened(content))': expected Name=N, Name+=N or Name-=N")
     }
 
     /// The count after this update.

@@ -45,7 +45,7 @@ package enum LineModeInstruction: Sendable, Equatable {
         if let index = buttonIndex(named: name, in: buttonTitles) {
             return .press(buttonIndex: index)
         }
-        let quoted = Sanitizer.printable(String(text.prefix(40))) + (text.count > 40 ? "…" : "")
+        let quoted = Sanitizer.shortened(text)
         let numbers = buttonTitles.count > 1 ? "1-\(buttonTitles.count)" : "1"
         throw ParseError(message: "ignored '\(quoted)': expected a button number (\(numbers)), press NAME, status or q")
     }
@@ -55,6 +55,6 @@ package enum LineModeInstruction: Sendable, Equatable {
         if let number = BadgeCount.parse(name), number >= 1, number <= titles.count {
             return number - 1
         }
-        return titles.firstIndex(of: name) ?? titles.firstIndex { $0.lowercased() == name.lowercased() }
+        return BadgeToolbar.index(ofTitle: name, in: titles)
     }
 }
