@@ -52,12 +52,12 @@ extension App {
             .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
         ]
         sinks[.events] = events
-        let watches = fileWatches
+        let monitors = fileMonitors
         var program = boardProgram(
             view: LineModeView(readsKeys: terminal.readsKeys),
             startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,
-            following: watches)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
+            following: monitors)
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
         terminal.close()
         if case .terminated = ending {
             return ending.exitStatus

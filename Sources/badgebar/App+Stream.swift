@@ -43,7 +43,7 @@ extension App {
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
         // A pipe or socket is watched for the bar going away even while nothing is printed.
-        output.watchesReaderEnd = output.readerEndIsWatchable
+        output.monitorsReaderEnd = output.readerEndIsMonitorable
         var sinks: [SinkName: OutputSink] = [
             .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
         ]
@@ -60,13 +60,13 @@ extension App {
             pressCommand: options.controlPath.map(Self.pressCommand(controlPath:)))
         // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
         // standard error.
-        let watches = fileWatches
+        let monitors = fileMonitors
         var program = boardProgram(
             view: StreamView(stream: stream, framesPerSecond: options.framesPerSecond), startTime: terminal.now,
             events: events, sources: Set(sources.keys), reportsSink: .messages,
-            countsUnavailable: counts.unavailable?.reason, following: watches)
+            countsUnavailable: counts.unavailable?.reason, following: monitors)
         let ending = ProgramRunner.run(
-            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: watches)
+            &program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
         terminal.close()
         if case .terminated(let signal) = ending {
             return 128 + signal

@@ -65,16 +65,16 @@ struct App {
         let appearance = ToolbarAppearance(
             widths: .terminal, iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
             colorDepth: terminal.capabilities.colorDepth)
-        let watches = fileWatches
+        let monitors = fileMonitors
         var program = boardProgram(
             view: FullScreenView(appearance: appearance, framesPerSecond: options.framesPerSecond),
             startTime: terminal.now, events: events, sources: counts.map { _ in [.counts] } ?? [],
-            following: watches)
+            following: monitors)
         // One bound on the whole way out: ending the children, the events, the terminal and the recording.
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
             &program, on: terminal, sources: counts.map { [.counts: $0] } ?? [:],
-            sinks: events.map { [.events: $0] } ?? [:], fileWatches: watches, exitDeadline: exitDeadline)
+            sinks: events.map { [.events: $0] } ?? [:], fileMonitors: monitors, exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close(by: exitDeadline)
         recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
@@ -125,10 +125,10 @@ struct App {
         return options.watches.isEmpty ? [] : [SIGUSR1]
     }
 
-    /// The board's file to be told of changes to, if the board came from one: a new watch on each call, for one run
+    /// The board's file to be told of changes to, if the board came from one: a new monitor on each call, for one run
     /// and its reload to share.
-    var fileWatches: [FileChangeWatch] {
-        options.configurationPath.map { [FileChangeWatch(path: $0)] } ?? []
+    var fileMonitors: [FileChangeMonitor] {
+        options.configurationPath.map { [FileChangeMonitor(path: $0)] } ?? []
     }
 
     /// How a running board is read again from its file: the command line over the file as it is then, what
@@ -138,15 +138,15 @@ struct App {
     /// - Parameters:
     ///   - writesEvents: Whether the events are written, as at the start.
     ///   - unixTimeOffset: The clock's offset, as at the start.
-    ///   - watches: The run's watches of the file, followed again from the path as named on every reload, so a
+    ///   - monitors: The run's monitors of the file, followed again from the path as named on every reload, so a
     ///     reload on SIGUSR2 also finds where the path leads now.
     func reload(
-        writesEvents: Bool, unixTimeOffset: Double, following watches: [FileChangeWatch] = []
+        writesEvents: Bool, unixTimeOffset: Double, following monitors: [FileChangeMonitor] = []
     ) -> BoardFileReader? {
         guard let path = options.configurationPath, let arguments else { return nil }
         let started = options
         return BoardFileReader(path: path) { time in
-            for watch in watches { watch.followAgain() }
+            for monitor in monitors { monitor.followAgain() }
             // Said at once, in words of its own: the file was deleted (or the folder it is in, or a link to it).
             if case .failure(let error) = Result(catching: { () throws(SystemError) in
                 try SystemDescriptor.status(ofPath: path)
@@ -195,7 +195,7 @@ struct App {
     }
 
     /// The program of every front end: the board the options describe at work under a view, what runs around it,
-    /// and its file read again on SIGUSR2 and when it changes (`following` the file's watches).
+    /// and its file read again on SIGUSR2 and when it changes (`following` the file's monitors).
     ///
     /// - Parameters:
     ///   - view: What the front end shows.
@@ -204,10 +204,10 @@ struct App {
     ///   - sources: The live input sources the run reads.
     ///   - reportsSink: Where reports are told as a log, for a view with no status line.
     ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
-    ///   - watches: The run's watches of the board's file.
+    ///   - monitors: The run's monitors of the board's file.
     func boardProgram<View: BoardView>(
         view: View, startTime: Double, events: OutputSink?, sources: Set<SourceName>, reportsSink: SinkName? = nil,
-        countsUnavailable: String? = nil, following watches: [FileChangeWatch] = []
+        countsUnavailable: String? = nil, following monitors: [FileChangeMonitor] = []
     ) -> BoardProgram<View> {
         let unixTimeOffset = WallClock.unixTime - startTime
         var program = BoardProgram(
@@ -215,7 +215,7 @@ struct App {
             configuration: engineConfiguration(writesEvents: events != nil, unixTimeOffset: unixTimeOffset),
             sources: sources, startTime: startTime, reportsSink: reportsSink, countsUnavailable: countsUnavailable)
         program.reload =
-            reload(writesEvents: events != nil, unixTimeOffset: unixTimeOffset, following: watches)?.boardReload
+            reload(writesEvents: events != nil, unixTimeOffset: unixTimeOffset, following: monitors)?.boardReload
         return program
     }
 

@@ -60,7 +60,7 @@ import Testing
         #expect(statusLine(program).contains("reloaded \(file.path)"))
 
         try file.write("[Mail]\nsymbol = envelope\n")
-        _ = program.update(.fileChanged(watch: 0), at: 3)
+        _ = program.update(.fileChanged(monitor: 0), at: 3)
         #expect(program.board.toolbar.buttons.map(\.title) == ["Mail"])
         #expect(program.board.toolbar.buttons.map(\.count) == [12])
         #expect(program.board.title == "Badges")
@@ -130,7 +130,7 @@ import Testing
         let file = try BoardFile(Self.mailAndNews)
         let app = App(options: try Self.options(["--config", file.path]), arguments: ["--config", file.path])
         #expect(app.relayedSignals == [SIGUSR1, SIGUSR2])
-        #expect(app.fileWatches.map(\.path) == [file.path])
+        #expect(app.fileMonitors.map(\.path) == [file.path])
     }
 
     @Test func lineModeSaysEveryButtonAgainAfterAReloadAndTheNoticeOnStandardError() throws {

@@ -34,10 +34,10 @@ public struct BoardEngine: Sendable {
         /// A press's background command, and the watches it holds.
         case press(button: Int, held: [Int])
         /// A press's foreground command, and the watches it holds.
-        case open(button: Int, held: [Int])
+        case foreground(button: Int, held: [Int])
         /// A command a new configuration ended (see ``reconfigure(board:configuration:at:)``), whose result means
         /// nothing but, for a foreground one, that the terminal is free.
-        case ended(wasOpen: Bool)
+        case ended(wasForeground: Bool)
     }
 
     /// The longest a press's background command may run, in seconds, before its group is ended.
@@ -52,8 +52,8 @@ public struct BoardEngine: Sendable {
     private var nextRunIdentifier = 1
     /// The window title last set, and the toolbar's title and badge total it was made from.
     private var shownTitle: (title: String, toolbarTitle: String, total: Int)?
-    /// Whether an open command has the terminal.
-    private var isOpen = false
+    /// Whether a command run for a press has the terminal now (an open command): keys and suspend are its.
+    public private(set) var isTerminalHandedOver = false
     /// Until when each rising button counts as rising, by index, in seconds on the clock.
     private var risingUntil: [Int: Double] = [:]
     /// The presses and changes the engine's last call told, in order, each with the count before it: for a view
@@ -268,9 +268,6 @@ public struct BoardEngine: Sendable {
         board.isShowingHelp = false
     }
 
-    /// Whether a command run for a press has the terminal now (an open command): keys and suspend are its.
-    public var isTerminalHandedOver: Bool { isOpen }
-
     /// Whether every watch has run once (trivially, with no watch).
     public var hasRunEveryWatchOnce: Bool { watches.hasFinishedEveryWatchOnce }
 
@@ -312,8 +309,8 @@ public struct BoardEngine: Sendable {
                 watchAt: index, with: reading, at: time, buttonTitles: board.toolbar.buttons.map(\.title))
             board.apply(outcome, at: time)
             return takeEvents(at: time, firstReading: outcome.isFirstReading)
-        case .press(let button, let held), .open(let button, let held):
-            if case .open = run { isOpen = false }
+        case .press(let button, let held), .foreground(let button, let held):
+            if case .foreground = run { isTerminalHandedOver = false }
             if !result.succeeded {
                 board.report(
                     "\(board.toolbar.buttons[button].title): '\(Sanitizer.shortened(result.command))' failed, "
@@ -321,8 +318,8 @@ public struct BoardEngine: Sendable {
             }
             watches.release(heldWatches: held)
             return []
-        case .ended(let wasOpen):
-            if wasOpen { isOpen = false }
+        case .ended(let wasForeground):
+            if wasForeground { isTerminalHandedOver = false }
             return []
         }
     }
@@ -380,13 +377,13 @@ public struct BoardEngine: Sendable {
                         command: command.command, environment: environment,
                         timeLimitSeconds: Self.pressTimeLimitSeconds, outputLimitBytes: 0)))
         }
-        if let command = openCommands[button], !isOpen {
-            isOpen = true
+        if let command = openCommands[button], !isTerminalHandedOver {
+            isTerminalHandedOver = true
             let held = watches.holdForPress(ofButtonAt: button)
             effects.append(
                 .runInForeground(
                     ProcessRequest(
-                        identifier: newRunIdentifier(for: .open(button: button, held: held)),
+                        identifier: newRunIdentifier(for: .foreground(button: button, held: held)),
                         command: command.command, environment: environment)))
         }
         if effects.isEmpty && !pressIsRunning {
@@ -445,17 +442,18 @@ extension BoardEngine {
                 if watchMap.indices.contains(index), let current = watchMap[index] {
                     next.runs[identifier] = .watch(current)
                 } else {
-                    next.runs[identifier] = .ended(wasOpen: false)
+                    next.runs[identifier] = .ended(wasForeground: false)
                     effects.append(.endRun(requestIdentifier: identifier))
                 }
-            case .press(let button, let held), .open(let button, let held):
-                var isOpenRun = false
-                if case .open = run { isOpenRun = true }
+            case .press(let button, let held), .foreground(let button, let held):
+                var isForegroundRun = false
+                if case .foreground = run { isForegroundRun = true }
                 if let current = buttons.indices.contains(button) ? buttons[button] : nil {
                     next.runs[identifier] =
-                        isOpenRun ? .open(button: current, held: now(held)) : .press(button: current, held: now(held))
+                        isForegroundRun
+                        ? .foreground(button: current, held: now(held)) : .press(button: current, held: now(held))
                 } else {
-                    next.runs[identifier] = .ended(wasOpen: isOpenRun)
+                    next.runs[identifier] = .ended(wasForeground: isForegroundRun)
                     next.watches.release(heldWatches: now(held))
                     effects.append(.endRun(requestIdentifier: identifier))
                 }
@@ -464,7 +462,7 @@ extension BoardEngine {
             }
         }
         next.nextRunIdentifier = nextRunIdentifier
-        next.isOpen = isOpen
+        next.isTerminalHandedOver = isTerminalHandedOver
         next.shownTitle = shownTitle
         next.endedSources = endedSources
         if newBoard.toolbar.buttons.map(\.title) == board.toolbar.buttons.map(\.title) {

@@ -20,8 +20,8 @@ public enum ProgramEvent: Sendable, Equatable {
     case sinkProblem(sink: SinkName, SinkProblem)
     /// Something went wrong that the user should know about, such as a recording that stopped.
     case problem(String)
-    /// A file the runner watches changed, by the watch's index in the runner's watches.
-    case fileChanged(watch: Int)
+    /// A file the runner watches changed, by the monitor's index in the runner's monitors.
+    case fileChanged(monitor: Int)
 }
 
 extension ProgramEvent {

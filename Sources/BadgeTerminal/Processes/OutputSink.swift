@@ -126,17 +126,17 @@ public final class OutputSink {
     /// Whether the runner watches the sink's pipe or socket for its reader going away even while nothing waits,
     /// so a program that writes seldom (a status bar's stream) ends when its reader does, not at its next write.
     ///
-    /// Only for a pipe, a FIFO or a socket (``readerEndIsWatchable``): the runner polls it for no event, so that
+    /// Only for a pipe, a FIFO or a socket (``readerEndIsMonitorable``): the runner polls it for no event, so that
     /// only an end or an error wakes it: a pipe's writing end reports `POLLERR` once its reader has gone, a
     /// socket `POLLHUP` once its peer has closed it (measured on a Unix stream socket: `POLLHUP`; a peer that
     /// only shuts down its writing, and so still reads, reports nothing). A TCP peer that closed reports
     /// nothing until the next write, whose reset then reports `POLLHUP` and `POLLERR` (measured on loopback).
     /// Set it before the run starts.
-    package var watchesReaderEnd = false
+    package var monitorsReaderEnd = false
 
     /// Whether the sink writes to a pipe, a FIFO or a socket, whose reader going away the runner can watch for
     /// (wraps `fstat`).
-    package var readerEndIsWatchable: Bool {
+    package var readerEndIsMonitorable: Bool {
         guard let status = try? descriptor.status() else { return false }
         return [.fifo, .socket].contains(FileType(status))
     }

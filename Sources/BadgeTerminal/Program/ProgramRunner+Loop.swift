@@ -15,7 +15,7 @@ extension ProgramRunner {
         /// The output sinks, in the order of their names.
         let sinks: [(name: SinkName, sink: OutputSink)]
         /// Files whose changes the program is told of.
-        var fileWatches: [FileChangeWatch] = []
+        var fileMonitors: [FileChangeMonitor] = []
         var canvas = Canvas(columns: 0, rows: 0)
         /// The program's children, as the terminal says to run them.
         let processes: any ChildProcesses
@@ -74,8 +74,8 @@ extension ProgramRunner {
                 }
                 let watched =
                     sources.flatMap(\.reader.polledDescriptors) + processes.descriptors
-                    + fileWatches.compactMap(\.descriptor)
-                let ends = sinks.map(\.sink).filter { $0.watchesReaderEnd && $0.failure == nil }.map(\.descriptor)
+                    + fileMonitors.compactMap(\.descriptor)
+                let ends = sinks.map(\.sink).filter { $0.monitorsReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
@@ -136,15 +136,15 @@ extension ProgramRunner {
                     processes.read(from: descriptor)
                     return .proceed
                 }
-                if let sink = sinks.map(\.sink).first(where: { $0.descriptor == descriptor && $0.watchesReaderEnd }) {
+                if let sink = sinks.map(\.sink).first(where: { $0.descriptor == descriptor && $0.monitorsReaderEnd }) {
                     // Watched for no event: a pipe reports an error once its reader has gone, a socket a hangup
                     // once its peer closed it.
                     sink.readerWentAway()
                     return .proceed
                 }
-                if let watch = fileWatches.firstIndex(where: { $0.descriptor == descriptor }) {
-                    guard fileWatches[watch].takeChange() else { return .proceed }
-                    return perform(program.update(.fileChanged(watch: watch), at: time), on: &program)
+                if let monitor = fileMonitors.firstIndex(where: { $0.descriptor == descriptor }) {
+                    guard fileMonitors[monitor].takeChange() else { return .proceed }
+                    return perform(program.update(.fileChanged(monitor: monitor), at: time), on: &program)
                 }
                 return readSource(descriptor, into: &program)
             }

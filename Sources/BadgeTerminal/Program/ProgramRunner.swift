@@ -38,19 +38,19 @@ public enum ProgramRunner {
     ///     together as `ProgramEvent.lines(_:source:)` with the source's name.
     ///   - sinks: Where `ProgramEffect.write(_:sink:)` lines go, by name; what is still waiting
     ///     at the end gets a moment to be written.
-    ///   - fileWatches: Files whose changes arrive as `ProgramEvent.fileChanged(watch:)` with the watch's index
+    ///   - fileMonitors: Files whose changes arrive as `ProgramEvent.fileChanged(monitor:)` with the monitor's index
     ///     in this array, such as the file a program reads its settings from.
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [SourceName: LineReader] = [:],
-        sinks: [SinkName: OutputSink] = [:], fileWatches: [FileChangeWatch] = []
+        sinks: [SinkName: OutputSink] = [:], fileMonitors: [FileChangeMonitor] = []
     ) -> Ending {
         run(
-            &program, on: terminal, sources: sources, sinks: sinks, fileWatches: fileWatches,
+            &program, on: terminal, sources: sources, sinks: sinks, fileMonitors: fileMonitors,
             exitDeadline: ExitDeadline())
     }
 
-    /// Runs a program as ``run(_:on:sources:sinks:fileWatches:)`` does, within a bound on the way out that the
+    /// Runs a program as ``run(_:on:sources:sinks:fileMonitors:)`` does, within a bound on the way out that the
     /// caller goes on using: ending the children and writing what the sinks hold share it with restoring the
     /// terminal.
     ///
@@ -59,15 +59,15 @@ public enum ProgramRunner {
     ///   - terminal: Where it runs.
     ///   - sources: Live input read line by line.
     ///   - sinks: Where `ProgramEffect.write(_:sink:)` lines go, by name.
-    ///   - fileWatches: Files whose changes arrive as `ProgramEvent.fileChanged(watch:)`.
+    ///   - fileMonitors: Files whose changes arrive as `ProgramEvent.fileChanged(monitor:)`.
     ///   - exitDeadline: The bound on the way out; it starts when the loop ends.
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: some TerminalBackend, sources: [SourceName: LineReader],
         sinks: [SinkName: OutputSink],
-        fileWatches: [FileChangeWatch] = [], exitDeadline: ExitDeadline
+        fileMonitors: [FileChangeMonitor] = [], exitDeadline: ExitDeadline
     ) -> Ending {
         var loop = Loop(terminal: terminal, sources: sources, sinks: sinks)
-        loop.fileWatches = fileWatches
+        loop.fileMonitors = fileMonitors
         return loop.run(&program, exitDeadline: exitDeadline)
     }
 

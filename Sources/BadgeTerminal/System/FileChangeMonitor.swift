@@ -6,18 +6,18 @@ import Synchronization
 /// file removed, replaced by a folder or made again, and its folder removed and made again.
 ///
 /// The runner polls ``descriptor`` with its other inputs and, once it is readable,
-/// hands the program `ProgramEvent.fileChanged(watch:)` if ``takeChange()`` says the
+/// hands the program `ProgramEvent.fileChanged(monitor:)` if ``takeChange()`` says the
 /// path changed, so nothing wakes the program while nothing happens. On Linux one
-/// inotify queue watches the folders `FileWatchPlan` names (the file's, each
+/// inotify queue watches the folders `FileMonitorPlan` names (the file's, each
 /// link's, or the nearest one there while a folder is missing); after every change
 /// on the path the path is followed again and the watches moved to match, and a
 /// queue that overflowed is taken for a change. A program told of a change reads
 /// the file and says what it found: a new version, or that the file is gone or is
 /// a folder now.
 ///
-/// macOS has no inotify: there is no descriptor there, the watch never tells, and
+/// macOS has no inotify: there is no descriptor there, the monitor never tells, and
 /// a program reloads on a signal (SIGUSR2) instead.
-public final class FileChangeWatch: Sendable {
+public final class FileChangeMonitor: Sendable {
     /// The file, as given.
     public let path: String
     /// The descriptor to poll for readability, or `nil` when nothing is watched.
@@ -29,7 +29,7 @@ public final class FileChangeWatch: Sendable {
 
     /// The plan and its watches.
     private struct State {
-        var plan: FileWatchPlan
+        var plan: FileMonitorPlan
         var watches: [Int32: String] = [:]
     }
 
@@ -40,7 +40,7 @@ public final class FileChangeWatch: Sendable {
         self.path = path
         currentFolder = Platform.resolvedPath(".") ?? "/"
         descriptor = Platform.makeChangeQueue().map { SystemDescriptor(rawValue: $0) }
-        state = Mutex(State(plan: FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)))
+        state = Mutex(State(plan: FileMonitorPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)))
         state.withLock { follow(&$0) }
     }
 
@@ -56,7 +56,7 @@ public final class FileChangeWatch: Sendable {
             let reaction = state.plan.reaction(to: named)
             guard reaction != .none else { return false }
             let before = state.plan
-            state.plan = FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
+            state.plan = FileMonitorPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
             follow(&state)
             return state.plan.tells(after: reaction, before: before)
         }
@@ -66,7 +66,7 @@ public final class FileChangeWatch: Sendable {
     /// on its own (on SIGUSR2): a folder above the file that was renamed is then followed too.
     package func followAgain() {
         state.withLock { state in
-            state.plan = FileWatchPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
+            state.plan = FileMonitorPlan(path: path, currentFolder: currentFolder, lookUp: Self.lookUp)
             follow(&state)
         }
     }
@@ -89,7 +89,7 @@ public final class FileChangeWatch: Sendable {
     }
 
     /// What a name is, links not followed (wraps `lstat` and `readlink`).
-    private static func lookUp(_ path: String) -> FileWatchPlan.Node {
+    private static func lookUp(_ path: String) -> FileMonitorPlan.Node {
         guard let status = try? SystemDescriptor.linkStatus(ofPath: path) else { return .missing }
         switch FileType(status) {
         case .directory: return .folder

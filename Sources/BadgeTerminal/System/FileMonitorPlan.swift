@@ -35,7 +35,7 @@ package struct FolderChange: Equatable, Sendable {
 /// a folder or made again, and a folder removed and made again are all seen. A
 /// folder above these that is renamed is not seen until the path is followed
 /// again (SIGUSR2 does).
-package struct FileWatchPlan: Equatable, Sendable {
+package struct FileMonitorPlan: Equatable, Sendable {
     /// What a name on the path is, as the look-up says.
     package enum Node: Equatable, Sendable {
         /// Nothing has the name.
@@ -177,7 +177,7 @@ package struct FileWatchPlan: Equatable, Sendable {
     /// - Parameters:
     ///   - reaction: What the changes called for, under the plan before.
     ///   - before: The plan before the path was followed again.
-    package func tells(after reaction: Reaction, before: FileWatchPlan) -> Bool {
+    package func tells(after reaction: Reaction, before: FileMonitorPlan) -> Bool {
         let endsWhereItEnded =
             steps.last?.folder == before.steps.last?.folder && steps.last?.name == before.steps.last?.name
         if reaction == .followAgain && endsWhereItEnded {

@@ -4,14 +4,14 @@ import Testing
 
 /// Following a board's path as it was named, on a file system given as a table: which folders are watched, and
 /// which changes are read.
-@Suite struct FileWatchPlanTests {
-    typealias Node = FileWatchPlan.Node
+@Suite struct FileMonitorPlanTests {
+    typealias Node = FileMonitorPlan.Node
 
     /// A file system of whole paths; a path not in it is missing, and so is a folder not listed.
     struct Disk {
         var nodes: [String: Node]
-        func plan(_ path: String, from currentFolder: String = "/home/ann") -> FileWatchPlan {
-            FileWatchPlan(path: path, currentFolder: currentFolder) { nodes[$0] ?? .missing }
+        func plan(_ path: String, from currentFolder: String = "/home/ann") -> FileMonitorPlan {
+            FileMonitorPlan(path: path, currentFolder: currentFolder) { nodes[$0] ?? .missing }
         }
     }
 
@@ -173,7 +173,7 @@ import Testing
         let plan = Disk(nodes: nodes).plan("/home/ann/.config/badgebar/board.conf")
         #expect(plan.target == .missing)
         // The four folders down to the link, then the links followed up to the limit and one more.
-        #expect(plan.steps.count == 4 + FileWatchPlan.linkLimit + 1)
+        #expect(plan.steps.count == 4 + FileMonitorPlan.linkLimit + 1)
         #expect(plan.folders == ["/home/ann/.config/badgebar"])
     }
 }

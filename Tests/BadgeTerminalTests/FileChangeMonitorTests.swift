@@ -6,7 +6,7 @@ import Testing
 @testable import BadgeTerminal
 
 /// Being told of a changed file without polling: inotify on Linux, through the run loop.
-@Suite struct FileChangeWatchTests {
+@Suite struct FileChangeMonitorTests {
     /// A folder of its own, removed at the end.
     final class Folder {
         let path: String
@@ -21,7 +21,7 @@ import Testing
     }
 
     /// Whether the watch's descriptor is readable within a moment.
-    private func isReadable(_ watch: FileChangeWatch) -> Bool {
+    private func isReadable(_ watch: FileChangeMonitor) -> Bool {
         guard let descriptor = watch.descriptor else { return false }
         var polled = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&polled, 1, 500) == 1
@@ -30,7 +30,7 @@ import Testing
     @Test func aFileWrittenOrMovedIntoPlaceIsToldAndOthersInItsFolderAreNot() throws {
         let folder = try Folder()
         try folder.write("one", to: "board.conf")
-        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/board.conf")
         try #require(watch.descriptor != nil, "inotify on Linux")
         #expect(!isReadable(watch), "nothing happened yet")
         try folder.write("two", to: "board.conf")
@@ -50,13 +50,13 @@ import Testing
         try folder.write("one", to: "dotfiles/board.conf")
         try FileManager.default.createSymbolicLink(
             atPath: folder.path + "/board.conf", withDestinationPath: folder.path + "/dotfiles/board.conf")
-        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/board.conf")
         try folder.write("two", to: "dotfiles/board.conf")
         #expect(isReadable(watch) && watch.takeChange())
     }
 
     /// Whether the watch tells of a change within a moment: readable, and the path changed.
-    private func tells(_ watch: FileChangeWatch) -> Bool {
+    private func tells(_ watch: FileChangeMonitor) -> Bool {
         isReadable(watch) && watch.takeChange()
     }
 
@@ -69,7 +69,7 @@ import Testing
         try folder.write("two", to: "two/board.conf")
         try manager.createSymbolicLink(atPath: folder.path + "/current", withDestinationPath: "one")
         try folder.write("notes", to: "notes.txt")
-        let watch = FileChangeWatch(path: folder.path + "/current/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/current/board.conf")
         try folder.write("more notes", to: "notes.txt")
         #expect(!isReadable(watch), "a save in the link's folder wakes no one: only the file's folder tells writes")
         // As ln -sfn does: a new link moved over the old one.
@@ -85,7 +85,7 @@ import Testing
     @Test func aFileDeletedIsToldAtOnceAndMadeAgainOnceWritten() throws {
         let folder = try Folder()
         try folder.write("one", to: "board.conf")
-        let watch = FileChangeWatch(path: folder.path + "/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/board.conf")
         #expect(unlink(folder.path + "/board.conf") == 0)
         #expect(tells(watch), "the deletion")
         let made = open(folder.path + "/board.conf", O_WRONLY | O_CREAT, 0o600)
@@ -100,7 +100,7 @@ import Testing
         let manager = FileManager.default
         try manager.createDirectory(atPath: folder.path + "/badgebar", withIntermediateDirectories: true)
         try folder.write("one", to: "badgebar/board.conf")
-        let watch = FileChangeWatch(path: folder.path + "/badgebar/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/badgebar/board.conf")
         try manager.removeItem(atPath: folder.path + "/badgebar")
         #expect(tells(watch), "the file is gone with its folder")
         try manager.createDirectory(atPath: folder.path + "/badgebar", withIntermediateDirectories: true)
@@ -113,7 +113,7 @@ import Testing
 
     @Test func aPathWhoseFolderIsNotThereYetIsWatchedFromTheNearestFolderThere() throws {
         let folder = try Folder()
-        let watch = FileChangeWatch(path: folder.path + "/a/b/board.conf")
+        let watch = FileChangeMonitor(path: folder.path + "/a/b/board.conf")
         #expect(watch.descriptor != nil)
         try FileManager.default.createDirectory(atPath: folder.path + "/a/b", withIntermediateDirectories: true)
         #expect(!tells(watch))
@@ -137,11 +137,13 @@ import Testing
         let folder = try Folder()
         try folder.write("one", to: "a.conf")
         try folder.write("one", to: "b.conf")
-        let watches = [FileChangeWatch(path: folder.path + "/a.conf"), FileChangeWatch(path: folder.path + "/b.conf")]
+        let watches = [
+            FileChangeMonitor(path: folder.path + "/a.conf"), FileChangeMonitor(path: folder.path + "/b.conf"),
+        ]
         try folder.write("two", to: "b.conf")
         let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
         var program = Reloader()
-        #expect(ProgramRunner.run(&program, on: terminal, fileWatches: watches) == .quit)
-        #expect(program.told == [.fileChanged(watch: 1)])
+        #expect(ProgramRunner.run(&program, on: terminal, fileMonitors: watches) == .quit)
+        #expect(program.told == [.fileChanged(monitor: 1)])
     }
 }
