@@ -135,7 +135,7 @@ public final class LineModeTerminal: TerminalBackend {
         waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
     }
 
-    /// Waits in one `poll` (``TerminalWait``) for keys, signals, the watched descriptors, the ends of `ends` and the writers.
+    /// Waits in one `poll` (`TerminalWait`) for keys, signals, the watched descriptors, the ends of `ends` and the writers.
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
         writing writers: [SystemDescriptor]

@@ -2,7 +2,7 @@ import BadgeKit
 import CNCursesW
 
 extension LiveTerminal {
-    /// Writes what the terminal takes, then waits in one `poll` (``TerminalWait``) for keys, signals, the terminal, the recording and the watched descriptors.
+    /// Writes what the terminal takes, then waits in one `poll` (`TerminalWait`) for keys, signals, the terminal, the recording and the watched descriptors.
     public func waitForEvents(
         until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
     ) -> [BackendEvent] {
