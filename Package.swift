@@ -28,11 +28,18 @@ let package = Package(
             name: "badgebar-example", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Sources/BadgeExample"),
         // What more than one test target uses, such as a seeded random number generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The real-time reactor of the tests that run real children on a scripted screen.
+        .target(
+            name: "TerminalTestSupport", dependencies: ["BadgeKit", "BadgeTerminal"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "TestSupport"]),
         .testTarget(
-            name: "BadgeTerminalTests", dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport"]),
+            name: "BadgeTerminalTests",
+            dependencies: ["BadgeTerminal", "BadgeKit", "CNCursesW", "TestSupport", "TerminalTestSupport"]),
         .testTarget(
-            name: "BadgeBarTests", dependencies: ["badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW", "TestSupport"]),
+            name: "BadgeBarTests",
+            dependencies: [
+                "badgebar", "BadgeKit", "BadgeTerminal", "CNCursesW", "TestSupport", "TerminalTestSupport",
+            ]),
         // CNCursesW declares the pseudo-terminal calls (posix_openpt and the like) the end-to-end tests use.
         .testTarget(name: "EndToEndTests", dependencies: ["BadgeKit", "CNCursesW", "TestSupport"]),
     ],

@@ -1,6 +1,7 @@
 import BadgeKit
 import BadgeTerminal
 import Foundation
+import TerminalTestSupport
 import Testing
 
 @testable import badgebar
@@ -29,28 +30,29 @@ import Testing
     ///
     /// - Parameters:
     ///   - columns: The screen's width.
-    ///   - realWaitSeconds: With real children, how long the terminal waits for them before each move of its
-    ///     clock; `nil` for children answered by `answers`.
+    ///   - inRealTime: Whether the children are real and the script plays on the real clock, instead of children
+    ///     answered by `answers` on the virtual clock.
     ///   - answers: Gives the terminal its answers to the program's commands.
     private func run(
         _ configuration: BoardEngine.Configuration, board: BadgeBoard? = nil, script: [ScriptedTerminal.Step] = [],
         quitTime: Double, sinks: [SinkName: OutputSink] = [:], sources: [SourceName: LineReader] = [:],
         columns: Int = 60,
-        realWaitSeconds: Double? = nil, eventsName: String = "", answers: (ScriptedTerminal) -> Void = { _ in }
+        inRealTime: Bool = false, eventsName: String = "", answers: (ScriptedTerminal) -> Void = { _ in }
     ) throws -> (FullScreenProgram, ScriptedTerminal) {
         let model = try board ?? self.board()
-        let terminal = ScriptedTerminal(
-            size: TerminalSize(columns: columns, rows: 8),
-            script: script + [ScriptedTerminal.Step(at: quitTime, .input(.character("q")))])
-        if let realWaitSeconds {
-            terminal.runsRealChildren = true
-            terminal.realWaitSeconds = realWaitSeconds
-        }
+        let steps = script + [ScriptedTerminal.Step(at: quitTime, .input(.character("q")))]
+        let terminal = ScriptedTerminal(size: TerminalSize(columns: columns, rows: 8), script: inRealTime ? [] : steps)
         answers(terminal)
         var program = FullScreenProgram(
             board: model, appearance: ToolbarAppearance(widths: .estimate), framesPerSecond: 30,
             configuration: with(configuration, eventsName: eventsName))
-        #expect(ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks) == .quit)
+        let ending =
+            inRealTime
+            ? ProgramRunner.run(
+                &program, screen: terminal, holder: terminal, reactor: RealTimeScript(steps), sources: sources,
+                sinks: sinks)
+            : ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
+        #expect(ending == .quit)
         return (program, terminal)
     }
 
@@ -144,7 +146,7 @@ import Testing
             watch("Mail", "sleep 30 # \(marker)", every: 1),
             watch("News", "(sleep 31 # \(marker)\n) & while sleep 0.1; do :; done", every: 1.5),
         ]
-        let (program, _) = try run(configuration, quitTime: 2.9, realWaitSeconds: 0.05)
+        let (program, _) = try run(configuration, quitTime: 2.9, inRealTime: true)
         #expect(program.engine.watches.watches[0].problem == .timedOut(seconds: 1))
         #expect(program.engine.watches.watches[1].problem != nil)
         #expect(program.board.toolbar.staleReasons.map { $0 != nil } == [true, true])

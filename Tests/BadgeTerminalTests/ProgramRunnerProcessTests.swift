@@ -1,6 +1,7 @@
 import BadgeKit
 import CNCursesW
 import Foundation
+import TerminalTestSupport
 import Testing
 
 @testable import BadgeTerminal
@@ -34,19 +35,19 @@ private struct Commander: TerminalProgram {
     func nextWakeTime(after time: Double) -> Double? { nil }
 }
 
-/// The runner with real children, on a scripted terminal that waits for them in real time.
+/// The runner with real children, on a scripted screen with a reactor that waits for them in real time.
 ///
 /// Serialized: each test looks at the test process's children, which the others would add to.
 @Suite(.serialized) struct ProgramRunnerProcessTests {
     private func run(
         _ commands: [ProgramEffect], expecting count: Int, configure: (ScriptedTerminal) -> Void = { _ in }
     ) -> (Commander, ScriptedTerminal) {
-        let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
-        terminal.runsRealChildren = true
-        terminal.realWaitSeconds = 0.2
+        let terminal = ScriptedTerminal()
         configure(terminal)
         var program = Commander(commands: commands, expected: count)
-        _ = ProgramRunner.run(&program, on: terminal)
+        _ = ProgramRunner.run(
+            &program, screen: terminal, holder: terminal,
+            reactor: RealTimeScript([.init(at: 1000, .input(.character("q")))]))
         return (program, terminal)
     }
 
@@ -178,11 +179,13 @@ private struct Commander: TerminalProgram {
     }
 
     @Test func runsStillGoingWhenTheProgramEndsAreEnded() throws {
-        let terminal = ScriptedTerminal(script: [.init(at: 1, .terminate(SIGTERM))])
-        terminal.runsRealChildren = true
+        let terminal = ScriptedTerminal()
         var program = Commander(
             commands: [.run(ProcessRequest(identifier: 6, command: "sleep 30"))], expected: 1)
-        #expect(ProgramRunner.run(&program, on: terminal) == .terminated(signal: SIGTERM))
+        let reactor = RealTimeScript([.init(at: 0.2, .terminate(SIGTERM))])
+        #expect(
+            ProgramRunner.run(&program, screen: terminal, holder: terminal, reactor: reactor)
+                == .terminated(signal: SIGTERM))
         let survivors = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
         #expect(survivors.trimmingCharacters(in: .whitespaces).isEmpty, "children left: \(survivors)")
     }
@@ -251,9 +254,7 @@ private struct Commander: TerminalProgram {
         let slavePath = try #require(ptsname(master).map { String(cString: $0) })
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("streams-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let terminal = ScriptedTerminal(script: [.init(at: 1000, .input(.character("q")))])
-        terminal.runsRealChildren = true
-        terminal.realWaitSeconds = 0.2
+        let terminal = ScriptedTerminal()
         terminal.childTerminalPath = slavePath
         // The shell's own descriptors, as an editor or a pager would find them.
         var program = Commander(
@@ -263,7 +264,9 @@ private struct Commander: TerminalProgram {
                         identifier: 9,
                         command: Self.reportStandardStreams(to: report)))
             ], expected: 1)
-        _ = ProgramRunner.run(&program, on: terminal)
+        _ = ProgramRunner.run(
+            &program, screen: terminal, holder: terminal,
+            reactor: RealTimeScript([.init(at: 1000, .input(.character("q")))]))
         #expect(program.results.first?.succeeded == true)
         let streams = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(streams == [slavePath, slavePath, slavePath])
@@ -387,16 +390,17 @@ private struct Commander: TerminalProgram {
         while !sink.hasPending {
             sink.write(line: line)
         }
-        let terminal = ScriptedTerminal(script: [.init(at: 1, .terminate(SIGTERM))])
-        terminal.runsRealChildren = true
+        let terminal = ScriptedTerminal()
         // Time for the shell to ignore SIGTERM before the program ends.
-        terminal.realWaitSeconds = 0.3
+        let reactor = RealTimeScript([.init(at: 0.3, .terminate(SIGTERM))])
         var program = Commander(
             commands: [.run(ProcessRequest(identifier: 11, command: "trap '' TERM; sleep 30; exit 0"))], expected: 1)
         let clock = MonotonicClock()
         let deadline = ExitDeadline(seconds: 1.2)
         #expect(
-            ProgramRunner.run(&program, on: terminal, sources: [:], sinks: ["out": sink], exitDeadline: deadline)
+            ProgramRunner.run(
+                &program, screen: terminal, holder: terminal, reactor: reactor, sinks: ["out": sink],
+                exitDeadline: deadline)
                 == .terminated(signal: SIGTERM))
         // What restores the terminal after the runner still has its share, however slow the child and the reader.
         #expect(deadline.secondsLeft > TerminalSession.leaveWaitSeconds - 0.1, "\(deadline.secondsLeft) s left")

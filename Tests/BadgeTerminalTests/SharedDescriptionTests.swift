@@ -105,7 +105,7 @@ import Testing
         defer { near.close() }
         try LineReaderTests.write("[\n", to: far)
         func wait(seconds: Double) -> [BackendEvent] {
-            terminal.waitForEvents(until: terminal.now + seconds, watching: [], watchingEnds: [near], writing: [])
+            terminal.reactor.wait(until: terminal.now + seconds, for: WaitInterests(ends: [near]))
                 .filter { $0 != .childStateChanged }
         }
         #expect(wait(seconds: 0.1) == [], "bytes to read are not the end")

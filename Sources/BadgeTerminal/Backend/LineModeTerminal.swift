@@ -11,7 +11,7 @@ import CNCursesW
 /// quit, a signal, a hang-up, suspend, a child given the terminal, and a crash
 /// (a handler of the crash signals). The same ``ProgramRunner`` drives it, so signals, suspend and
 /// exit statuses are the full screen's.
-public final class LineModeTerminal: TerminalBackend {
+public final class LineModeTerminal: TerminalHolder {
     /// Where line mode reads keys from.
     public enum KeySource: Sendable, Equatable {
         /// No keys: standard input carries lines of commands, or nothing.
@@ -27,8 +27,6 @@ public final class LineModeTerminal: TerminalBackend {
 
     /// No colour (nothing is drawn), and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities
-    /// One cell: nothing is drawn, so the runner's canvas is as small as can be.
-    public let size = TerminalSize(columns: 1, rows: 1)
     private let clock = MonotonicClock()
     /// The terminal keys come from, if any.
     private let keyboard: TerminalDevice?
@@ -122,37 +120,8 @@ public final class LineModeTerminal: TerminalBackend {
     /// Seconds since the terminal was set up, on a clock that never goes backwards.
     public var now: Double { clock.now }
 
-    /// Draws nothing: line mode writes lines instead.
-    public func draw(_ canvas: Canvas) {}
-
-    /// Does nothing: there is no screen to repaint.
-    public func invalidate() {}
-
-    /// Waits in one `poll` for keys, signals, the watched descriptors and the writers.
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
-        waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
-    }
-
-    /// Waits in one `poll` (`TerminalWait`) for keys, signals, the watched descriptors, the ends of `ends` and the writers.
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
-        writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
-        var wake = deadline
-        if let escape = keys.deadline {
-            wake = min(wake ?? escape, escape)
-        }
-        let wait = TerminalWait(
-            keyboard: jobs.isHandedOver ? nil : keyboard?.input, descriptors: descriptors, ends: ends,
-            writers: writers)
-        // Nothing is drawn, so a new size means nothing.
-        return wait.wait(
-            keys: &keys, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake),
-            pendingTermination: jobs.pendingTermination, now: { clock.now }, resize: { nil }
-        ).events
-    }
+    /// The reactor of a run in line mode: one `poll` for the keyboard, the signals and the runner's descriptors.
+    package var reactor: SystemReactor { SystemReactor(clock: clock, terminal: self) }
 
     /// Raw mode on the keyboard: no echo, no line editing, no signals from keys; lines still end as lines.
     private func hold() throws(SystemError) {
@@ -181,41 +150,36 @@ public final class LineModeTerminal: TerminalBackend {
         return jobs.suspend(wholeJob: wholeJob, release: release, holdAgain: holdAgain)
     }
 
-    /// Raw mode again after a stop from outside, or stops again if continued in the background.
-    public func continueAfterStop() {
-        jobs.continueAfterStop(holdAgain: holdAgain)
-    }
-
-    /// Puts the keyboard's modes back, for a child to use the terminal.
-    public func releaseForChild() {
-        release()
-        jobs.isHandedOver = true
-    }
-
-    /// Opens the keyboard's terminal, or the one lent, again for a child: read and write, blocking; `nil` without.
-    public func openTerminalForChild() -> SystemDescriptor? {
-        childTerminal?.openForChild()
-    }
-
-    /// Makes a child's group the terminal's foreground group and continues it.
+    /// Puts the keyboard's modes back, opens the keyboard's terminal or the one lent again for the child (read
+    /// and write, blocking; `nil` without), and makes the child's group its foreground group and continues it.
     ///
     /// - Throws: ``SystemError`` when there is no terminal to hand over (`ENOTTY`) or `tcsetpgrp` fails.
-    public func giveForeground(to group: pid_t) throws(SystemError) {
+    public func handOver(startingChild startChild: (SystemDescriptor?) -> pid_t?) throws(SystemError) {
+        release()
+        let opened = childTerminal?.openForChild()
+        let group = startChild(opened)
+        opened?.close()
+        guard let group else { return }
         guard let terminal = childTerminal else { throw SystemError(call: "tcsetpgrp", errorNumber: ENOTTY) }
         try terminal.setForegroundGroup(group)
         SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
-    /// Makes the program's group the foreground group again and puts the keyboard in raw mode, or a lent
-    /// terminal's modes back as they were when the program started, as a shell does after a job.
-    public func takeBack() throws(SystemError) {
-        let failure = Result { () throws(SystemError) in try childTerminal?.setForegroundGroup(getpgrp()) }
-        jobs.isHandedOver = false
-        _ = holdAgain()
-        if let lentTerminal, lentTerminal.leadsForegroundJob {
-            lentTerminal.restoreModes()
+    /// Takes the terminal back: after a child, the program's group the foreground group again and the keyboard
+    /// in raw mode, or a lent terminal's modes back as they were when the program started, as a shell does
+    /// after a job; after a stop from outside, raw mode again, or stops again if continued in the background.
+    public func takeBack(after occasion: TakeBackOccasion) throws(SystemError) {
+        switch occasion {
+        case .child:
+            let failure = Result { () throws(SystemError) in try childTerminal?.setForegroundGroup(getpgrp()) }
+            _ = holdAgain()
+            if let lentTerminal, lentTerminal.leadsForegroundJob {
+                lentTerminal.restoreModes()
+            }
+            try failure.get()
+        case .stop:
+            jobs.continueAfterStop(holdAgain: holdAgain)
         }
-        try failure.get()
     }
 
     /// Puts the keyboard's modes back and closes what was opened; safe to call more than once.
@@ -229,4 +193,25 @@ public final class LineModeTerminal: TerminalBackend {
         }
         lentTerminal?.close()
     }
+}
+
+extension LineModeTerminal: WaitParticipant {
+    /// Asks to wait for the keyboard, if there is one and it is the program's to read.
+    package func prepareToWait(readingKeys: Bool) -> TerminalInterest {
+        TerminalInterest(keyboard: readingKeys ? keyboard?.input : nil, keyDeadline: keys.deadline)
+    }
+
+    /// Reads the keyboard into the decoder.
+    package func readKeys(at time: Double) -> Bool {
+        guard let keyboard else { return true }
+        return keys.read(from: keyboard.input, at: time)
+    }
+
+    /// The keys decoded so far.
+    package func takeKeys(at time: Double) -> [BackendEvent] {
+        keys.takeEvents(at: time)
+    }
+
+    /// A termination signal that arrived while the program was stopped inside a call.
+    package var pendingTermination: Int32? { jobs.pendingTermination }
 }

@@ -13,11 +13,11 @@ extension LiveTerminal {
         public var terminal: SystemDescriptor?
         /// Whether to draw on `/dev/tty` rather than standard output (which then carries data).
         public var drawsOnTTY = false
-        /// Whether the program may set the window's title (``TerminalBackend/setWindowTitle(_:)``), where the terminal has one.
+        /// Whether the program may set the window's title (``WindowChrome/title(_:)``), where the terminal has one.
         public var setsWindowTitle = false
         /// Whether to ask the terminal for focus reports (``/BadgeKit/InputEvent/focus(isFocused:)``).
         public var reportsFocus = false
-        /// Whether the program sends desktop notifications (``TerminalBackend/notify(title:body:)``); inside tmux,
+        /// Whether the program sends desktop notifications (``WindowChrome/notification(title:body:)``); inside tmux,
         /// tmux is asked at the start whether they may pass through it.
         public var sendsNotifications = false
 

@@ -1,19 +1,10 @@
 import BadgeKit
 import CNCursesW
 
-extension LiveTerminal {
-    /// Writes what the terminal takes, then waits in one `poll` (`TerminalWait`) for keys, signals, the terminal, the recording and the watched descriptors.
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
-        waitForEvents(until: deadline, watching: descriptors, watchingEnds: [], writing: writers)
-    }
-
-    /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
-        writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
+extension LiveTerminal: WaitParticipant {
+    /// Writes what the terminal takes (a frame kept for when it had taken the last, the title waiting, the
+    /// recording), then asks to wait for the keyboard and for room where output is still waiting.
+    package func prepareToWait(readingKeys: Bool) -> TerminalInterest {
         let output = session.output
         output.flush()
         if let frame = waitingFrame, !output.hasPending {
@@ -28,36 +19,49 @@ extension LiveTerminal {
         if recorder?.hasPendingOutput == true {
             recorder?.writePending()
         }
+        var due: [BackendEvent] = []
         if let failure = recorder?.failure, !reportedRecordingFailure {
             reportedRecordingFailure = true
-            return [.problem(failure.message)]
+            due.append(.problem(failure.message))
         }
-        var wake = deadline
-        if let escape = keys.deadline {
-            wake = min(wake ?? escape, escape)
-        }
-        let wait = TerminalWait(
-            keyboard: jobs.isHandedOver ? nil : session.device.input,
-            ownWriters: [
+        return TerminalInterest(
+            keyboard: readingKeys ? session.device.input : nil,
+            writers: [
                 output.hasPending ? output.descriptor : nil,
                 recorder?.hasPendingOutput == true ? recorder?.descriptor : nil,
             ],
-            descriptors: descriptors, ends: ends, writers: writers)
-        let outcome = wait.wait(
-            keys: &keys, timeoutMilliseconds: clock.pollTimeoutMilliseconds(until: wake),
-            pendingTermination: jobs.pendingTermination, now: { clock.now }, resize: { adoptKernelSize() })
-        guard !outcome.isFinal else { return outcome.events }
-        if outcome.writable[0] {
-            output.flush()
+            keyDeadline: keys.deadline, dueEvents: due)
+    }
+
+    /// Reads the keyboard into the decoder.
+    package func readKeys(at time: Double) -> Bool {
+        keys.read(from: session.device.input, at: time)
+    }
+
+    /// The keys and mouse reports decoded so far.
+    package func takeKeys(at time: Double) -> [BackendEvent] {
+        keys.takeEvents(at: time)
+    }
+
+    /// Writes more to the terminal and the recording where the wait found room; a hang-up once writing to the
+    /// terminal failed for good.
+    package func wrote(writable: [Bool]) -> [BackendEvent] {
+        if writable[0] {
+            session.output.flush()
         }
-        if outcome.writable[1] {
+        if writable[1] {
             recorder?.writePending()
         }
-        if output.failure != nil {
-            return outcome.events + [.hangup]
-        }
-        return outcome.events
+        return session.output.failure != nil ? [.hangup] : []
     }
+
+    /// Takes the size the kernel reports; the resize event when it changed.
+    package func resized() -> InputEvent? {
+        adoptKernelSize()
+    }
+
+    /// A termination signal that arrived while the program was stopped inside a call.
+    package var pendingTermination: Int32? { jobs.pendingTermination }
 
     /// Takes the size the kernel reports; returns the resize event when it changed.
     func adoptKernelSize() -> InputEvent? {

@@ -7,34 +7,29 @@ extension LiveTerminal {
         return jobs.suspend(wholeJob: wholeJob, release: { session.release() }, holdAgain: holdAgain)
     }
 
-    /// Gives the terminal back as it was, so a child can use it.
-    public func releaseForChild() {
+    /// Gives the terminal back as it was, opens it again for the child (read and write, blocking), and makes
+    /// the child's group the foreground group, continuing it in case it stopped reading too early.
+    public func handOver(startingChild startChild: (SystemDescriptor?) -> pid_t?) throws(SystemError) {
         session.release()
-        jobs.isHandedOver = true
-    }
-
-    /// Opens the terminal again for a child: read and write, blocking.
-    public func openTerminalForChild() -> SystemDescriptor? {
-        session.device.openForChild()
-    }
-
-    /// Makes a child's group the foreground group and continues it, in case it stopped reading too early.
-    public func giveForeground(to group: pid_t) throws(SystemError) {
+        let childTerminal = session.device.openForChild()
+        let group = startChild(childTerminal)
+        childTerminal?.close()
+        guard let group else { return }
         try session.device.setForegroundGroup(group)
         SignalDisposition.send(SIGCONT, toGroup: group)
     }
 
-    /// Makes the program's group the foreground group again and takes the terminal back.
-    public func takeBack() throws(SystemError) {
-        let failure = Result { () throws(SystemError) in try session.device.setForegroundGroup(getpgrp()) }
-        jobs.isHandedOver = false
-        _ = holdAgain()
-        try failure.get()
-    }
-
-    /// Takes the terminal back after a stop from outside, or stops again if continued in the background.
-    public func continueAfterStop() {
-        jobs.continueAfterStop(holdAgain: holdAgain)
+    /// Takes the terminal back: after a child, with the program's group made the foreground group again; after
+    /// a stop from outside, or stops again if continued in the background.
+    public func takeBack(after occasion: TakeBackOccasion) throws(SystemError) {
+        switch occasion {
+        case .child:
+            let failure = Result { () throws(SystemError) in try session.device.setForegroundGroup(getpgrp()) }
+            _ = holdAgain()
+            try failure.get()
+        case .stop:
+            jobs.continueAfterStop(holdAgain: holdAgain)
+        }
     }
 
     /// Takes the terminal again if in the foreground, and notes a size that changed meanwhile.

@@ -5,8 +5,9 @@ import CNCursesW
 ///
 /// It puts together the parts of the terminal layer: the session (modes, the
 /// alternate screen, restoring), the painter (ncurses, writing into memory), the
-/// output queue (non-blocking, to the terminal, with the recording as its tee),
-/// the input decoder and the signal relay. One `poll` waits for all of them.
+/// output queue (non-blocking, to the terminal, with the recording as its tee)
+/// and the input decoder. It draws and holds the terminal; the run loop's one
+/// `poll` waits for its keyboard and output with the rest.
 public final class LiveTerminal: TerminalBackend {
     /// The colour depth ncurses found and whether the locale is UTF-8.
     public let capabilities: TerminalCapabilities
@@ -109,6 +110,10 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Seconds since the terminal was set up, on a clock that never goes backwards.
     public var now: Double { clock.now }
+
+    /// The reactor of a run on this terminal: one `poll` for its keyboard, its output and recording, the signals
+    /// and the runner's descriptors, on its clock.
+    package var reactor: SystemReactor { SystemReactor(clock: clock, terminal: self) }
 
     /// Restores the terminal on every way out; safe to call more than once.
     public func close() {

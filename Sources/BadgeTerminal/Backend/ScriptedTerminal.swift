@@ -6,10 +6,11 @@ import CNCursesW
 /// Time moves only when the runner waits: to the deadline it asks for, to the
 /// next scripted event, or to the end of a child's run, whichever comes first.
 /// The program's children are answered from the script too, by command
-/// (``answer(command:with:)``), with no process started and no real wait; a
-/// test of the real machinery sets ``runsRealChildren``. When the script runs
-/// out and nothing else is due, the terminal reports a hang-up, so a run always ends.
-public final class ScriptedTerminal: TerminalBackend {
+/// (``answer(command:with:)``), with no process started and no real wait. It is
+/// both the screen and the run's reactor: the runner waits with it. When the
+/// script runs out and nothing else is due, the terminal reports a hang-up, so a
+/// run always ends.
+public final class ScriptedTerminal: TerminalBackend, Reactor {
     /// One scripted event and when it happens.
     public struct Step: Sendable {
         /// When, in seconds on the virtual clock.
@@ -58,18 +59,8 @@ public final class ScriptedTerminal: TerminalBackend {
     public var foregroundFailure: SystemError?
     /// The deadlines the runner asked to be woken at, in order (`nil` for none).
     public private(set) var deadlines: [Double?] = []
-    /// How long to wait in real time before each move of the virtual clock, so that real child processes
-    /// (``runsRealChildren``) can finish and their pipes be read; 0 moves the clock at once.
-    public var realWaitSeconds = 0.0
-    /// Whether the program's children are real processes, instead of answered from the script.
-    ///
-    /// Read as each run of the program starts. Real children are started with `posix_spawn`, as on a real
-    /// terminal, and end in real time, so a test that sets it usually sets ``realWaitSeconds`` too.
-    public var runsRealChildren = false
     /// The children answered from the script.
     let scriptedChildren = ScriptedProcesses()
-    /// Whether the last real wait ran its full length with nothing ready, so the clock may move now.
-    private var realWaitTimedOut = false
     /// The termination signal that arrives while the program is suspended, or `nil` to let it take the terminal back.
     public var signalWhileSuspended: Int32?
     private var script: [Step]
@@ -106,29 +97,23 @@ public final class ScriptedTerminal: TerminalBackend {
         invalidations += 1
     }
 
-    /// The scripted children, or real ones when ``runsRealChildren`` is set.
-    public func makeChildProcesses() -> any ChildProcesses {
-        runsRealChildren ? ProcessSupervisor() : scriptedChildren
+    /// The children answered from the script.
+    package func makeChildProcesses() -> any ChildProcesses {
+        scriptedChildren
     }
 
     /// Moves the clock to the deadline, the next scripted event or the end of a scripted child's run, whichever
     /// is first, and returns what happens then (a run's end as ``BackendEvent/childStateChanged``).
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
+    ///
+    /// Real descriptors among the interests (a pipe of live counts, a socket) that have something to read come
+    /// back first, with the clock still; the ends of sinks are watched as readable.
+    package func wait(until deadline: Double?, for interests: WaitInterests) -> [BackendEvent] {
         deadlines.append(deadline)
+        let descriptors = interests.readable + interests.ends
         var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
         if !ready.isEmpty {
             return ready
         }
-        if realWaitSeconds > 0 && !realWaitTimedOut {
-            var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-            _ = Platform.poll(&polled, timeoutMilliseconds: Int32(realWaitSeconds * 1000))
-            ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
-            realWaitTimedOut = ready.isEmpty
-            return ready
-        }
-        realWaitTimedOut = false
         let childEnd = scriptedChildren.nextEndTime
         guard let next = [script.first?.time, childEnd].compactMap({ $0 }).min() else {
             if let deadline {
@@ -176,34 +161,28 @@ public final class ScriptedTerminal: TerminalBackend {
         return signalWhileSuspended
     }
 
-    /// Counts taking the terminal back.
-    public func continueAfterStop() {
-        continuations += 1
-    }
-
-    /// Notes that a child has the terminal.
-    public func releaseForChild() {
-        isHandedOver = true
-    }
-
     /// A path opened (read and write) as the terminal of a child run in the foreground, such as a
     /// pseudo-terminal's; `nil` for none, so the child gets `/dev/null`.
     public var childTerminalPath: String?
 
-    /// Opens ``childTerminalPath``, if set.
-    public func openTerminalForChild() -> SystemDescriptor? {
-        childTerminalPath.flatMap { try? SystemDescriptor.open($0, O_RDWR | O_NOCTTY) }
-    }
-
-    /// Records the group the terminal was handed to, or fails with ``foregroundFailure``.
-    public func giveForeground(to group: pid_t) throws(SystemError) {
+    /// Notes that a child has the terminal, starts it on ``childTerminalPath`` if set, and records the group
+    /// the terminal was handed to, or fails with ``foregroundFailure``.
+    public func handOver(startingChild startChild: (SystemDescriptor?) -> pid_t?) throws(SystemError) {
+        isHandedOver = true
+        let opened = childTerminalPath.flatMap { try? SystemDescriptor.open($0, O_RDWR | O_NOCTTY) }
+        let group = startChild(opened)
+        opened?.close()
+        guard let group else { return }
         if let foregroundFailure { throw foregroundFailure }
         foregroundGroups.append(group)
     }
 
-    /// Notes that the program has the terminal again.
-    public func takeBack() throws(SystemError) {
-        isHandedOver = false
+    /// Notes that the program has the terminal again after a child, or counts taking it back after a stop.
+    public func takeBack(after occasion: TakeBackOccasion) throws(SystemError) {
+        switch occasion {
+        case .child: isHandedOver = false
+        case .stop: continuations += 1
+        }
     }
 
     /// Notes that the terminal was given back.
@@ -216,13 +195,11 @@ public final class ScriptedTerminal: TerminalBackend {
     /// Every notification sent, in order.
     public private(set) var notifications: [(title: String, body: String, time: Double)] = []
 
-    /// Records the title.
-    public func setWindowTitle(_ title: String) {
-        windowTitles.append(title)
-    }
-
-    /// Records the notification and when it was sent.
-    public func notify(title: String, body: String) {
-        notifications.append((title, body, now))
+    /// Records the title, or the notification and when it was sent.
+    public func show(_ chrome: WindowChrome) {
+        switch chrome {
+        case .title(let title): windowTitles.append(title)
+        case .notification(let title, let body): notifications.append((title, body, now))
+        }
     }
 }

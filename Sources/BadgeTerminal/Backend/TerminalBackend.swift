@@ -1,51 +1,11 @@
 import BadgeKit
 import CNCursesW
 
-/// What the run loop needs from a terminal: a clock, the size, a place to draw, and a wait for what happens next.
+/// The terminal a program holds: given back to the shell when the program stops, lent to a child, taken back.
 ///
-/// ``LiveTerminal`` is the real terminal through ncurses; ``ScriptedTerminal``
-/// plays a script of events on a virtual clock and keeps every frame, so a
-/// program and the runner can be tested in process.
-public protocol TerminalBackend: AnyObject {
-    /// Seconds on a clock that never goes backwards.
-    var now: Double { get }
-    /// The terminal's size as the kernel reports it; it may be larger than can be drawn (see ``TerminalSize/isDrawable``).
-    var size: TerminalSize { get }
-    /// What the terminal can show.
-    var capabilities: TerminalCapabilities { get }
-
-    /// Shows a frame; a terminal that is not taking output keeps the latest frame and shows it when it does.
-    func draw(_ canvas: Canvas)
-    /// Forgets what is on the screen, so the next frame repaints every cell (Ctrl-L).
-    func invalidate()
-    /// Waits until something happens or a deadline passes, and returns what happened (nothing at the deadline).
-    ///
-    /// - Parameters:
-    ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
-    ///   - descriptors: More descriptors to wake for, such as live counts; those ready come back as
-    ///     ``BackendEvent/ready(_:)``.
-    ///   - writers: Descriptors with output waiting, to wake for when they take more (no event: the
-    ///     runner offers them their output after every wait).
-    func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], writing writers: [SystemDescriptor]
-    )
-        -> [BackendEvent]
-    /// Waits as ``waitForEvents(until:watching:writing:)`` does, waking too when one of `ends` ends or fails.
-    ///
-    /// The descriptors of `ends` are polled for no event, so that only `POLLHUP`, `POLLERR` or `POLLNVAL` wakes
-    /// the wait: a pipe's writing end whose reader went away, a socket whose peer closed it, even with bytes
-    /// waiting to be read on it. Each that does comes back as ``BackendEvent/ready(_:)``. By default they are
-    /// watched with `descriptors`, for `POLLIN` too.
-    ///
-    /// - Parameters:
-    ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
-    ///   - descriptors: More descriptors to wake for when they are readable.
-    ///   - ends: Descriptors to wake for only when they end or fail.
-    ///   - writers: Descriptors with output waiting, to wake for when they take more.
-    func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
-        writing writers: [SystemDescriptor]
-    ) -> [BackendEvent]
+/// Every run holds one. A full screen's ``TerminalBackend`` does; line mode's
+/// ``LineModeTerminal`` holds only the keyboard's modes and draws nothing.
+public protocol TerminalHolder: AnyObject {
     /// Hands the terminal back to the shell and stops the program, as Ctrl-Z does; returns once it continues.
     ///
     /// - Parameter origin: What asked for it, which decides whether the program's whole job stops with it.
@@ -54,60 +14,65 @@ public protocol TerminalBackend: AnyObject {
     ///   it must end without touching the terminal again; `nil` when it took the
     ///   terminal back.
     func suspend(from origin: SuspendOrigin) -> Int32?
-    /// Takes the terminal back after a stop from outside (`kill -STOP`, then `kill -CONT` or `fg`).
-    func continueAfterStop()
-    /// Gives the terminal back as it was, for a child to use: the program's screen left, the modes restored.
-    func releaseForChild()
-    /// Opens the terminal for a child run in the foreground, as its standard input, output and error; `nil` when
-    /// there is no terminal (the child then gets `/dev/null`). The caller closes it once the child is started.
-    func openTerminalForChild() -> SystemDescriptor?
-    /// Makes a child's process group the terminal's foreground group, as a shell does for a job.
+    /// Lends the terminal to a child run in the foreground, as a shell does for a job.
     ///
+    /// The program's screen is left and the modes restored; `startChild` is
+    /// given the terminal, opened for the child's standard input, output and
+    /// error (`nil` when there is none: the child then gets `/dev/null`), and
+    /// returns the process group it started, or `nil` when it started none.
+    /// That group becomes the terminal's foreground group and is continued.
+    ///
+    /// - Parameter startChild: Starts the child on the terminal given; the descriptor is closed after it returns.
     /// - Throws: ``SystemError`` when the terminal cannot be handed over (`tcsetpgrp` failed): the child must not run
     ///   on, since it would stop as soon as it reads the terminal.
-    func giveForeground(to group: pid_t) throws(SystemError)
-    /// Takes the terminal back from a child: the program's group in the foreground, raw mode, every cell repainted.
+    func handOver(startingChild startChild: (SystemDescriptor?) -> pid_t?) throws(SystemError)
+    /// Takes the terminal back: after a child, the program's group in the foreground again; after a stop from
+    /// outside, the terminal taken again or, continued in the background, the program stopped again.
     ///
+    /// - Parameter occasion: What had the terminal.
     /// - Throws: ``SystemError`` when the program's group cannot be made the foreground group again; the rest is
     ///   done anyway.
-    func takeBack() throws(SystemError)
-    /// Gives the terminal back as it was; safe to call more than once.
-    func close()
-    /// Shows a title in the window's title bar, where the terminal has one and the program asked to set it;
-    /// the window's own title comes back when the program leaves. Does nothing by default.
-    func setWindowTitle(_ title: String)
-    /// Sends a desktop notification through the terminal, or rings its bell, when the program asked to send
-    /// them. Does nothing by default.
-    func notify(title: String, body: String)
-    /// Makes what the runner starts the program's children with, once at the start of each run.
-    ///
-    /// By default real children: `/bin/sh -c COMMAND` started with `posix_spawn`, watched by the run loop and
-    /// never waited for. ``ScriptedTerminal`` answers them from its script instead.
-    func makeChildProcesses() -> any ChildProcesses
+    func takeBack(after occasion: TakeBackOccasion) throws(SystemError)
 }
 
-extension TerminalBackend {
-    /// Watches `ends` with `descriptors`, for `POLLIN` too: a backend that polls for no event does better.
-    public func waitForEvents(
-        until deadline: Double?, watching descriptors: [SystemDescriptor], watchingEnds ends: [SystemDescriptor],
-        writing writers: [SystemDescriptor]
-    ) -> [BackendEvent] {
-        waitForEvents(until: deadline, watching: descriptors + ends, writing: writers)
-    }
-
-    /// Does nothing: this terminal has no title to set.
-    public func setWindowTitle(_ title: String) {}
-
-    /// Does nothing: this terminal sends no notifications.
-    public func notify(title: String, body: String) {}
-
-    /// Real children, started with `posix_spawn`.
-    public func makeChildProcesses() -> any ChildProcesses {
-        ProcessSupervisor()
-    }
+/// A screen a program draws on, in a terminal it holds: the size, a place to draw, the window's title and
+/// notifications.
+///
+/// ``LiveTerminal`` is the real terminal through ncurses; ``ScriptedTerminal``
+/// keeps every frame in memory, so a program and the runner can be tested in
+/// process. Neither waits: the runner's reactor does, and the live
+/// terminal's keyboard and output are registered with it.
+public protocol TerminalBackend: TerminalHolder {
+    /// The terminal's size as the kernel reports it; it may be larger than can be drawn (see ``TerminalSize/isDrawable``).
+    var size: TerminalSize { get }
+    /// What the terminal can show.
+    var capabilities: TerminalCapabilities { get }
+    /// Shows a frame; a terminal that is not taking output keeps the latest frame and shows it when it does.
+    func draw(_ canvas: Canvas)
+    /// Forgets what is on the screen, so the next frame repaints every cell (Ctrl-L).
+    func invalidate()
+    /// Shows a title in the window's title bar or sends a desktop notification, where the terminal has them and
+    /// the program asked for them; the window's own title comes back when the program leaves.
+    func show(_ chrome: WindowChrome)
 }
 
-/// Something that happened, as a backend reports it to the run loop.
+/// What a program shows outside its screen: the window's title, or a desktop notification.
+public enum WindowChrome: Sendable, Equatable {
+    /// A title for the window's title bar.
+    case title(String)
+    /// A desktop notification, or the bell where the terminal has none.
+    case notification(title: String, body: String)
+}
+
+/// What had the terminal before the program takes it back.
+public enum TakeBackOccasion: Sendable, Equatable {
+    /// A child run in the foreground, which has ended.
+    case child
+    /// The shell, after a stop from outside (`kill -STOP`, then `kill -CONT` or `fg`).
+    case stop
+}
+
+/// Something that happened, as the run loop's wait reports it.
 public enum BackendEvent: Sendable, Equatable {
     /// A key, a mouse report, a change of size or of focus.
     case input(InputEvent)

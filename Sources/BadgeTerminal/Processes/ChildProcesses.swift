@@ -4,7 +4,7 @@ import CNCursesW
 /// What the run loop needs of the children a program starts: starting them, their output, their time limits,
 /// their ends, and ending them all when the program ends.
 ///
-/// The backend says which the runner uses (``TerminalBackend/makeChildProcesses()``): by default real
+/// The reactor says which the runner uses (`Reactor.makeChildProcesses()`): by default real
 /// children, each `/bin/sh -c COMMAND` started with `posix_spawn` and never waited for; a
 /// ``ScriptedTerminal`` answers each request from its script on its virtual clock instead. The loop is
 /// the same either way: it starts a run, watches ``descriptors``, wakes at ``nextDeadline`` or when

@@ -2,8 +2,8 @@ import BadgeKit
 
 extension ProgramRunner.Loop {
     /// Draws the program at an instant, or a notice when the screen is too large to draw.
-    mutating func draw<Program: TerminalProgram>(_ program: Program, at time: Double) {
-        let size = terminal.size
+    mutating func draw<Program: TerminalProgram>(_ program: Program, on screen: any TerminalBackend, at time: Double) {
+        let size = screen.size
         let drawable = size.isDrawable ? size : size.clampedToCeiling
         if canvas.columns != drawable.columns || canvas.rows != drawable.rows {
             canvas = Canvas(columns: drawable.columns, rows: drawable.rows)
@@ -15,7 +15,7 @@ extension ProgramRunner.Loop {
         } else {
             renderTooLarge(size)
         }
-        terminal.draw(canvas)
+        screen.draw(canvas)
     }
 
     /// Says the screen is too large, in the middle of the part that is drawn.

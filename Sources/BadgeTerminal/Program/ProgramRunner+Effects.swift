@@ -11,12 +11,12 @@ extension ProgramRunner.Loop {
         case .quit:
             return .end(.quit)
         case .redraw:
-            terminal.invalidate()
+            screen?.invalidate()
             return .proceed
         case .suspend:
             return suspend(from: .key, on: &program)
         case .run(let request):
-            if let failed = processes.start(request, at: terminal.now, foreground: false, terminal: nil) {
+            if let failed = processes.start(request, at: reactor.now, foreground: false, terminal: nil) {
                 return deliver(failed, to: &program)
             }
             return .proceed
@@ -24,40 +24,37 @@ extension ProgramRunner.Loop {
             guard foregroundRequest == nil else {
                 return .proceed
             }
-            terminal.releaseForChild()
             foregroundRequest = request.identifier
-            let childTerminal = terminal.openTerminalForChild()
-            let failed = processes.start(request, at: terminal.now, foreground: true, terminal: childTerminal)
-            childTerminal?.close()
+            var failed: ProcessResult?
+            do {
+                try holder.handOver { childTerminal in
+                    failed = processes.start(request, at: reactor.now, foreground: true, terminal: childTerminal)
+                    return failed == nil ? processes.foregroundGroup : nil
+                }
+            } catch {
+                // Without the terminal it would stop at its first read, again and again: it ends at once,
+                // and its end, when reaped, gives the terminal back.
+                processes.endForegroundRun(at: reactor.now)
+                return perform(
+                    program.update(
+                        .problem("cannot give the terminal to '\(request.command)': \(error)"), at: reactor.now),
+                    on: &program)
+            }
             if let failed {
                 return deliver(failed, to: &program)
             }
-            if let group = processes.foregroundGroup {
-                do {
-                    try terminal.giveForeground(to: group)
-                } catch {
-                    // Without the terminal it would stop at its first read, again and again: it ends at once,
-                    // and its end, when reaped, gives the terminal back.
-                    processes.endForegroundRun(at: terminal.now)
-                    return perform(
-                        program.update(
-                            .problem("cannot give the terminal to '\(request.command)': \(error)"), at: terminal.now
-                        ),
-                        on: &program)
-                }
-            }
             return .proceed
         case .endRun(let identifier):
-            processes.endRun(requestIdentifier: identifier, at: terminal.now)
+            processes.endRun(requestIdentifier: identifier, at: reactor.now)
             return .proceed
         case .write(let line, let sink):
             sinks.first { $0.name == sink }?.sink.write(line: line)
             return .proceed
         case .setWindowTitle(let title):
-            terminal.setWindowTitle(title)
+            screen?.show(.title(title))
             return .proceed
         case .notify(let title, let body):
-            terminal.notify(title: title, body: body)
+            screen?.show(.notification(title: title, body: body))
             return .proceed
         case .batch(let effects):
             for effect in effects {

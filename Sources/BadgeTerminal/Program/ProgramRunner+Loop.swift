@@ -2,14 +2,19 @@ import BadgeKit
 
 extension ProgramRunner {
     /// The state of one run.
-    struct Loop<Terminal: TerminalBackend> {
+    struct Loop {
         /// What a command or event leads to: go on, or end.
         enum Outcome {
             case proceed
             case end(Ending)
         }
 
-        let terminal: Terminal
+        /// The screen drawn on, or `nil` when the program draws nothing (line mode, `--once`, `--stream`).
+        let screen: (any TerminalBackend)?
+        /// The terminal the program holds: the screen's, or line mode's keyboard.
+        let holder: any TerminalHolder
+        /// The clock and the one wait.
+        let reactor: any Reactor
         /// The live input sources, in the order of their names.
         var sources: [(name: SourceName, reader: LineReader)]
         /// The output sinks, in the order of their names.
@@ -17,14 +22,19 @@ extension ProgramRunner {
         /// Files whose changes the program is told of.
         var fileMonitors: [FileChangeMonitor] = []
         var canvas = Canvas(columns: 0, rows: 0)
-        /// The program's children, as the terminal says to run them.
+        /// The program's children, as the reactor says to run them.
         let processes: any ChildProcesses
         /// The request running in the foreground with the terminal, if any.
         var foregroundRequest: Int?
 
-        init(terminal: Terminal, sources: [SourceName: LineReader], sinks: [SinkName: OutputSink]) {
-            self.terminal = terminal
-            processes = terminal.makeChildProcesses()
+        init(
+            screen: (any TerminalBackend)?, holder: any TerminalHolder, reactor: any Reactor,
+            sources: [SourceName: LineReader], sinks: [SinkName: OutputSink]
+        ) {
+            self.screen = screen
+            self.holder = holder
+            self.reactor = reactor
+            processes = reactor.makeChildProcesses()
             self.sources = sources.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
             self.sinks = sinks.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
         }
@@ -50,39 +60,36 @@ extension ProgramRunner {
             }
             if foregroundRequest != nil {
                 // The program ends either way; its terminal is restored as it closes.
-                try? terminal.takeBack()
+                try? holder.takeBack(after: .child)
             }
             return ending
         }
 
         mutating func loop<Program: TerminalProgram>(_ program: inout Program) -> Ending {
-            let size = terminal.size
-            if case .end(let ending) = perform(
-                program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now), on: &program)
+            if let size = screen?.size,
+                case .end(let ending) = perform(
+                    program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: reactor.now),
+                    on: &program)
             {
                 return ending
             }
             while true {
-                let now = terminal.now
+                let now = reactor.now
                 if case .end(let ending) = perform(program.update(.tick, at: now), on: &program) {
                     return ending
                 }
-                draw(program, at: now)
+                if let screen {
+                    draw(program, on: screen, at: now)
+                }
                 // A write of this turn that failed is told now, not after a wait that may last for hours.
                 if case .end(let ending) = flushSinks(into: &program) {
                     return ending
                 }
-                let watched =
-                    sources.flatMap(\.reader.polledDescriptors) + processes.descriptors
-                    + fileMonitors.compactMap(\.descriptor)
-                let ends = sinks.map(\.sink).filter { $0.monitorsReaderEnd && $0.failure == nil }.map(\.descriptor)
                 var wake = program.nextWakeTime(after: now)
                 if let limit = processes.nextDeadline {
                     wake = min(wake ?? limit, limit)
                 }
-                let writers = sinks.map(\.sink).filter(\.hasPending).map(\.descriptor)
-                let events = terminal.waitForEvents(
-                    until: wake, watching: watched, watchingEnds: ends, writing: writers)
+                let events = reactor.wait(until: wake, for: interests)
                 for event in events {
                     if case .end(let ending) = handle(event, on: &program) {
                         return ending
@@ -97,8 +104,19 @@ extension ProgramRunner {
             }
         }
 
+        /// What this turn waits for: the sources, the children, the file monitors, the ends of sinks whose
+        /// reader may leave, the sinks with output waiting, and the keys unless a child has the terminal.
+        var interests: WaitInterests {
+            WaitInterests(
+                readable: sources.flatMap(\.reader.polledDescriptors) + processes.descriptors
+                    + fileMonitors.compactMap(\.descriptor),
+                ends: sinks.map(\.sink).filter { $0.monitorsReaderEnd && $0.failure == nil }.map(\.descriptor),
+                writable: sinks.map(\.sink).filter(\.hasPending).map(\.descriptor),
+                readsKeys: foregroundRequest == nil)
+        }
+
         mutating func handle<Program: TerminalProgram>(_ event: BackendEvent, on program: inout Program) -> Outcome {
-            let time = terminal.now
+            let time = reactor.now
             switch event {
             case .terminate(let signal):
                 return .end(.terminated(signal: signal))
@@ -112,7 +130,7 @@ extension ProgramRunner {
                     case .interrupt: return .end(.quit)
                     case .suspend: return foregroundRequest == nil ? suspend(from: .key, on: &program) : .proceed
                     default:
-                        terminal.invalidate()
+                        screen?.invalidate()
                         return .proceed
                     }
                 }
@@ -123,7 +141,10 @@ extension ProgramRunner {
                 // While a child has the terminal, suspending is the child's business.
                 return foregroundRequest == nil ? suspend(from: .signal, on: &program) : .proceed
             case .continued:
-                terminal.continueAfterStop()
+                // While a child has the terminal, its continue is the child's business.
+                if foregroundRequest == nil {
+                    try? holder.takeBack(after: .stop)
+                }
                 return perform(program.update(.resumed, at: time), on: &program)
             case .childStateChanged:
                 // The supervisor's children first, then an adopted orphan's exit, which says so too: with the

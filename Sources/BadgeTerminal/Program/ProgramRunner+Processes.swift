@@ -7,7 +7,7 @@ extension ProgramRunner.Loop {
     /// none is missed and none is left a zombie.
     mutating func collectProcesses<Program: TerminalProgram>(into program: inout Program) -> Outcome {
         guard !processes.isEmpty else { return .proceed }
-        let time = terminal.now
+        let time = reactor.now
         processes.enforceTimeLimits(at: time)
         for result in processes.reap(at: time) {
             if case .end(let ending) = deliver(result, to: &program) {
@@ -24,14 +24,14 @@ extension ProgramRunner.Loop {
         if foregroundRequest == result.identifier {
             foregroundRequest = nil
             do {
-                try terminal.takeBack()
+                try holder.takeBack(after: .child)
             } catch {
                 let problem = ProgramEvent.problem("cannot take the terminal back: \(error)")
-                if case .end(let ending) = perform(program.update(problem, at: terminal.now), on: &program) {
+                if case .end(let ending) = perform(program.update(problem, at: reactor.now), on: &program) {
                     return .end(ending)
                 }
             }
         }
-        return perform(program.update(.processFinished(result), at: terminal.now), on: &program)
+        return perform(program.update(.processFinished(result), at: reactor.now), on: &program)
     }
 }

@@ -36,7 +36,7 @@ extension ProgramRunner.Loop {
             break
         }
         for event in events {
-            if case .end(let ending) = perform(program.update(event, at: terminal.now), on: &program) {
+            if case .end(let ending) = perform(program.update(event, at: reactor.now), on: &program) {
                 return .end(ending)
             }
         }
@@ -49,7 +49,7 @@ extension ProgramRunner.Loop {
             sink.flush()
             if let problem = sink.takeProblem(),
                 case .end(let ending) = perform(
-                    program.update(.sinkProblem(sink: name, problem), at: terminal.now), on: &program)
+                    program.update(.sinkProblem(sink: name, problem), at: reactor.now), on: &program)
             {
                 return .end(ending)
             }

@@ -6,16 +6,16 @@ extension ProgramRunner.Loop {
     mutating func suspend<Program: TerminalProgram>(from origin: SuspendOrigin, on program: inout Program)
         -> Outcome
     {
-        if let signal = terminal.suspend(from: origin) {
+        if let signal = holder.suspend(from: origin) {
             return .end(.terminated(signal: signal))
         }
-        let size = terminal.size
-        if case .end(let ending) = perform(
-            program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: terminal.now),
-            on: &program)
+        if let size = screen?.size,
+            case .end(let ending) = perform(
+                program.update(.input(.resize(columns: size.columns, rows: size.rows)), at: reactor.now),
+                on: &program)
         {
             return .end(ending)
         }
-        return perform(program.update(.resumed, at: terminal.now), on: &program)
+        return perform(program.update(.resumed, at: reactor.now), on: &program)
     }
 }

@@ -11,8 +11,6 @@ struct JobControl {
     /// under the signal's default action.
     typealias Stopper = (_ signal: Int32, _ wholeJob: Bool) -> Void
 
-    /// Whether a child has the terminal, so keys are its to read and a continue is its business.
-    var isHandedOver = false
     /// A termination signal that arrived while the program was stopped inside a call, reported by the next wait.
     private(set) var pendingTermination: Int32?
     /// How the program stops; tests replace it, so that they do not stop themselves.
@@ -41,11 +39,12 @@ struct JobControl {
 
     /// Takes the terminal again after a stop from outside, or stops again (SIGTTOU) if continued in the background.
     ///
+    /// While a child has the terminal a continue is the child's business: the runner does not call it then.
     /// A termination signal that arrives meanwhile is kept in ``pendingTermination``.
     ///
     /// - Parameter holdAgain: Takes the terminal again; `false` when the program is not in the foreground.
     mutating func continueAfterStop(holdAgain: () -> Bool) {
-        guard !isHandedOver, !holdAgain() else { return }
+        guard !holdAgain() else { return }
         // Continued in the background (`kill -CONT` while the shell has the terminal): stop again, as a
         // full-screen program does, until `fg` brings it to the foreground.
         if let signal = stop(with: SIGTTOU, wholeJob: false, until: holdAgain) {
