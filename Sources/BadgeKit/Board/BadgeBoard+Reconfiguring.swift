@@ -51,11 +51,9 @@ extension BadgeBoard {
             next.autoPlay.stop()
         }
         next.isShowingHelp = old.isShowingHelp
-        next.notice = old.notice
-        next.keepsReports = old.keepsReports
-        next.reports = old.reports
-        next.countsIntervalSeconds = old.countsIntervalSeconds
-        next.pending.lastShownTime = old.pending.lastShownTime
+        next.notices = old.notices
+        next.liveCounts.intervalSeconds = old.liveCounts.intervalSeconds
+        next.liveCounts.lastShownTime = old.liveCounts.lastShownTime
         return next
     }
 }

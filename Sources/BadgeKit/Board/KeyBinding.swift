@@ -1,6 +1,6 @@
 /// One row of the key table: the keys (or click) that do something, what they do and how the help says it.
 ///
-/// ``BadgeBoard/keyBindings`` is the one table: ``BadgeBoard/handle(_:at:layout:)`` looks events up in it,
+/// `KeyDispatch.keyBindings` is the one table: ``BadgeBoard/handle(_:at:layout:)`` looks events up in it,
 /// the help overlay lists it, and the program's `--help` and man page are made from it (a test holds the key table
 /// of `docs/keys-and-options.md` to it).
 package struct KeyBinding: Sendable, Equatable {

@@ -1,8 +1,16 @@
-extension BadgeBoard {
+/// How a board is drawn on the full screen: the toolbar, a hint, the status line and the help overlay, or a
+/// sentence saying the screen is too small.
+///
+/// ``BadgeBoard/render(into:at:appearance:)`` draws a board through it, for the full-screen view (BadgeTerminal's
+/// `FullScreenView`); line mode and the status bars show the same board other ways.
+struct BoardRendering: Sendable {
+    /// The board it shows.
+    let board: BadgeBoard
+
     /// The row of the buttons; badges use the row above (or below, for a bottom corner), the focus line the row below.
-    public static let buttonRow = 2
+    static let buttonRow = 2
     /// The fewest rows the screen needs: padding, badges, buttons, focus line and status line.
-    public static let minimumRows = 5
+    static let minimumRows = 5
 
     /// The hint for each number of buttons, made once rather than every frame.
     private static let hints: [String] = (0...9).map { count in
@@ -22,31 +30,31 @@ extension BadgeBoard {
     }
 
     /// The hint shown below the toolbar.
-    public var hint: String {
-        Self.hints[min(toolbar.buttons.count, 9)]
+    var hint: String {
+        Self.hints[min(board.toolbar.buttons.count, 9)]
     }
 
     /// The status line's left part: a notice while one shows, else the focused button's title and real count,
     /// and why the count may be out of date if it may: `Mail: 5 unread (stale: failed, exit 1)`.
-    public var statusText: String {
-        if let notice { return notice.text }
-        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return "" }
-        let text = SpokenText.describe(toolbar.buttons[toolbar.focusedIndex])
-        guard let reason = toolbar.staleReasons[toolbar.focusedIndex] else { return text }
+    var statusText: String {
+        if let notice = board.notice { return notice.text }
+        guard board.toolbar.buttons.indices.contains(board.toolbar.focusedIndex) else { return "" }
+        let text = SpokenText.describe(board.toolbar.buttons[board.toolbar.focusedIndex])
+        guard let reason = board.toolbar.staleReasons[board.toolbar.focusedIndex] else { return text }
         return text + " (stale: \(reason))"
     }
 
     /// The status line's right part: the modes in force and the keys to remember, separated by `·`,
     /// or by `|` where the appearance calls for ASCII (the C locale, or ASCII icons).
-    public func modeText(appearance: ToolbarAppearance) -> String {
+    func modeText(appearance: ToolbarAppearance) -> String {
         let ascii = appearance.glyph("\u{00B7}", orASCII: "|") == "|"
-        return Self.modeTexts[ascii ? 1 : 0][(autoPlay.isRunning ? 1 : 0) + (toolbar.reduceMotion ? 2 : 0)]
+        return Self.modeTexts[ascii ? 1 : 0][(board.autoPlay.isRunning ? 1 : 0) + (board.toolbar.reduceMotion ? 2 : 0)]
     }
 
     /// The sentence shown when the screen cannot hold the toolbar, such as `Too small: need 33×5`.
     ///
     /// Where it does not fit whole, a shorter form that still reads takes its place (``tooSmallMessages(needing:appearance:)``).
-    public func tooSmallMessage(needing columns: Int, appearance: ToolbarAppearance) -> String {
+    func tooSmallMessage(needing columns: Int, appearance: ToolbarAppearance) -> String {
         tooSmallMessages(needing: columns, appearance: appearance)[0]
     }
 
@@ -54,7 +62,7 @@ extension BadgeBoard {
     ///
     /// The screen shows the first that fits, wrapped at spaces; never a sentence
     /// cut short, which at a few columns would read as nonsense (`Too / small: / need`).
-    public func tooSmallMessages(needing columns: Int, appearance: ToolbarAppearance) -> [String] {
+    func tooSmallMessages(needing columns: Int, appearance: ToolbarAppearance) -> [String] {
         let size = "\(columns)\(appearance.glyph("\u{00D7}", orASCII: "x"))\(Self.minimumRows)"
         return ["Too small: need \(size)", "Need \(size)", size]
     }
@@ -72,17 +80,17 @@ extension BadgeBoard {
     ///   - appearance: Glyph widths, icon style and background colour.
     /// - Returns: The toolbar's layout as drawn, or `nil` when the screen is too small to hold it.
     @discardableResult
-    public func render(into canvas: inout Canvas, at time: Double, appearance: ToolbarAppearance) -> ToolbarLayout? {
+    func render(into canvas: inout Canvas, at time: Double, appearance: ToolbarAppearance) -> ToolbarLayout? {
         canvas.clear()
-        let layout = toolbar.layout(screenColumns: canvas.columns, row: Self.buttonRow, appearance: appearance)
+        let layout = board.toolbar.layout(screenColumns: canvas.columns, row: Self.buttonRow, appearance: appearance)
         guard layout.fits, canvas.rows >= Self.minimumRows else {
             renderTooSmall(into: &canvas, needing: layout.requiredColumns, appearance: appearance)
             return nil
         }
-        let drawn = toolbar.render(into: &canvas, layout: layout, at: time, appearance: appearance)
+        let drawn = board.toolbar.render(into: &canvas, layout: layout, at: time, appearance: appearance)
 
         let statusRow = canvas.rows - 1
-        if !isShowingHelp {
+        if !board.isShowingHelp {
             drawHint(into: &canvas, rows: (Self.buttonRow + 2)..<statusRow, appearance: appearance)
         }
 
@@ -96,7 +104,7 @@ extension BadgeBoard {
                 modes, column: modeColumn, row: statusRow, style: CellStyle(attributes: .dim), widths: appearance.widths
             )
         }
-        if isShowingHelp {
+        if board.isShowingHelp {
             renderHelp(into: &canvas, appearance: appearance)
         }
         canvas.cursor = (Self.statusColumn, statusRow)
@@ -144,15 +152,15 @@ extension BadgeBoard {
 
     /// Writes ``statusText`` piece by piece, so no string is built for it each frame; returns the column after it.
     private func writeStatus(into canvas: inout Canvas, row: Int, widths: ColumnWidth) -> Int {
-        if let notice {
+        if let notice = board.notice {
             return canvas.write(notice.text, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         }
-        guard toolbar.buttons.indices.contains(toolbar.focusedIndex) else { return Self.statusColumn }
-        let button = toolbar.buttons[toolbar.focusedIndex]
+        guard board.toolbar.buttons.indices.contains(board.toolbar.focusedIndex) else { return Self.statusColumn }
+        let button = board.toolbar.buttons[board.toolbar.focusedIndex]
         var column = canvas.write(button.title, column: Self.statusColumn, row: row, style: .plain, widths: widths)
         column = canvas.write(": ", column: column, row: row, style: .plain, widths: widths)
         column = canvas.write(button.accessibilityValue, column: column, row: row, style: .plain, widths: widths)
-        guard let reason = toolbar.staleReasons[toolbar.focusedIndex] else { return column }
+        guard let reason = board.toolbar.staleReasons[board.toolbar.focusedIndex] else { return column }
         column = canvas.write(" (stale: ", column: column, row: row, style: .plain, widths: widths)
         column = canvas.write(reason, column: column, row: row, style: .plain, widths: widths)
         return canvas.write(")", column: column, row: row, style: .plain, widths: widths)
@@ -176,19 +184,10 @@ extension BadgeBoard {
             widths: widths)
     }
 
-    /// The lines of the help overlay: every key the board answers and what it does.
-    public var helpLines: [String] {
-        ["Keys", ""]
-            + Self.keyBindings.map { binding in
-                let keys = binding.keys(buttonCount: toolbar.buttons.count)
-                return keys + String(repeating: " ", count: max(16 - keys.count, 1)) + binding.help
-            }
-    }
-
     /// Draws the help overlay in a box in the middle of the screen, clipped to what fits.
     private func renderHelp(into canvas: inout Canvas, appearance: ToolbarAppearance) {
         let widths = appearance.widths
-        let lines = helpLines
+        let lines = board.helpLines
         let innerColumns = lines.map { widths.columns(of: $0) }.max() ?? 0
         let boxColumns = min(innerColumns + 4, canvas.columns)
         let boxRows = min(lines.count + 2, canvas.rows)
