@@ -35,6 +35,19 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
+
+    /// A colour from a SwiftUI name (`blue`) or a hex triple (`#007AFF`), or `nil`.
+    public init?(specification: String) {
+        if let named = RGBColor(named: specification) {
+            self = named
+            return
+        }
+        let digits = specification.hasPrefix("#") ? specification.dropFirst() : Substring(specification)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+            return nil
+        }
+        self.init(hex: value)
+    }
 }
 
 extension RGBColor {
@@ -82,4 +95,31 @@ extension RGBColor {
         guard let entry = Self.named.first(where: { $0.name == lowered }) else { return nil }
         self = entry.color
     }
+
+    /// Red, as SwiftUI's `.red`: ``systemRed``, the original badge's colour.
+    public static let red = systemRed
+    /// Orange, as SwiftUI's `.orange`: ``systemOrange``.
+    public static let orange = systemOrange
+    /// Yellow, as SwiftUI's `.yellow`: ``systemYellow``, with black text on it.
+    public static let yellow = systemYellow
+    /// Green, as SwiftUI's `.green`: ``systemGreen``.
+    public static let green = systemGreen
+    /// Mint, as SwiftUI's `.mint`: ``systemMint``.
+    public static let mint = systemMint
+    /// Teal, as SwiftUI's `.teal`: ``systemTeal``.
+    public static let teal = systemTeal
+    /// Cyan, as SwiftUI's `.cyan`: ``systemCyan``.
+    public static let cyan = systemCyan
+    /// Blue, as SwiftUI's `.blue`: ``systemBlue``.
+    public static let blue = systemBlue
+    /// Indigo, as SwiftUI's `.indigo`: ``systemIndigo``.
+    public static let indigo = systemIndigo
+    /// Purple, as SwiftUI's `.purple`: ``systemPurple``.
+    public static let purple = systemPurple
+    /// Pink, as SwiftUI's `.pink`: ``systemPink``.
+    public static let pink = systemPink
+    /// Brown, as SwiftUI's `.brown`: ``systemBrown``.
+    public static let brown = systemBrown
+    /// Gray, as SwiftUI's `.gray`: ``systemGray``.
+    public static let gray = systemGray
 }
