@@ -243,7 +243,7 @@ public struct BadgeBoard: Sendable {
         for mark in outcome.staleMarks {
             toolbar.setStale(mark.reason, forButtonAt: mark.buttonIndex)
         }
-        if let problem = outcome.report {
+        if let problem = outcome.problem {
             report(problem, at: time)
         }
     }

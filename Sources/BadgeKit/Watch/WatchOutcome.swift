@@ -15,7 +15,7 @@ package struct WatchOutcome: Sendable, Equatable {
     /// The stale marks of the buttons the watch feeds or fed.
     package var staleMarks: [StaleMark] = []
     /// The problem in words for the status line, when it is new with this run.
-    package var report: String?
+    package var problem: String?
     /// Whether this was the watch's first good reading, which tells the counts as they are rather than news
     /// (so it notifies no one).
     package var isFirstReading = false

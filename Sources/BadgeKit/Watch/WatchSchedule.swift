@@ -192,7 +192,7 @@ package struct WatchSchedule: Sendable, Equatable {
                 let title =
                     buttonTitles.indices.contains(watch.buttonIndex)
                     ? buttonTitles[watch.buttonIndex] : watch.command.buttonTitle
-                outcome.report = "\(title): \(watch.command.quotedCommand) \(problem.description)"
+                outcome.problem = "\(title): \(watch.command.quotedCommand) \(problem.description)"
             }
             watches[index].problem = problem
             watches[index].hasFailed = true
