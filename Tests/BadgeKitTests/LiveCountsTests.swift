@@ -109,6 +109,22 @@ import Testing
         #expect(board.takeReports() == [.notice("a watch failed"), .badLine("a line too long")])
     }
 
+    @Test func badLinesPastTheReportLimitAreCountedInOneReportSoNoneGoesUntold() {
+        var board = inbox()
+        board.keepsReports = true
+        let limit = BadgeBoard.reportLimit
+        for line in 1...(limit + 10) {
+            board.reportBadLine("bad \(line)", at: 1)
+        }
+        #expect(board.reports.count == limit)
+        #expect(board.reports.last == .moreBadLines(11), "the bad line that filled the list and the ten after it")
+        board.report("a watch failed", at: 2)
+        let reports = board.takeReports()
+        #expect(reports.count == limit)
+        #expect(reports.first == .badLine("bad 2"), "the oldest dropped for the notice")
+        #expect(Array(reports.suffix(2)) == [.moreBadLines(11), .notice("a watch failed")])
+    }
+
     @Test func countsThatWaitAreShownBeforeAPressSoEventsKeepTheirOrder() {
         var board = inbox()
         take("Messages=5\n", into: &board, at: 1)
