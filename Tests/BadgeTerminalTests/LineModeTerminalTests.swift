@@ -140,7 +140,7 @@ extension LiveTerminalTests {
         // Alt-], sent as ESC ], the start of an OSC string: the wait ends for its deadline by itself.
         terminal.type("\u{1B}]")
         let start = lineTerminal.now
-        var events: [BackendEvent] = []
+        var events: [Wakeup] = []
         while !events.contains(.input(.key(.alt("]")))) && lineTerminal.now < start + 5 {
             events += lineTerminal.reactor.wait(until: start + 5, for: WaitInterests())
         }
@@ -165,12 +165,12 @@ extension LiveTerminalTests {
             pipe.write.close()
         }
         // Other tests' children may end meanwhile: their SIGCHLD reaches every waiter in the process.
-        func wait(until deadline: Double?) -> [BackendEvent] {
+        func wait(until deadline: Double?) -> [Wakeup] {
             terminal.reactor.wait(until: deadline, for: WaitInterests(readable: [pipe.read], writable: [pipe.write]))
                 .filter { $0 != .childStateChanged }
         }
         let start = terminal.now
-        var events: [BackendEvent] = []
+        var events: [Wakeup] = []
         while terminal.now < start + 0.05 {
             events += wait(until: start + 0.05)
         }

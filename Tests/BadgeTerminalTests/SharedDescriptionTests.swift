@@ -104,14 +104,14 @@ import Testing
         let (near, far) = try Self.socketPair()
         defer { near.close() }
         try LineReaderTests.write("[\n", to: far)
-        func wait(seconds: Double) -> [BackendEvent] {
+        func wait(seconds: Double) -> [Wakeup] {
             terminal.reactor.wait(until: terminal.now + seconds, for: WaitInterests(ends: [near]))
                 .filter { $0 != .childStateChanged }
         }
         #expect(wait(seconds: 0.1) == [], "bytes to read are not the end")
         far.close()
         let start = terminal.now
-        var events: [BackendEvent] = []
+        var events: [Wakeup] = []
         while events.isEmpty && terminal.now < start + 5 {
             events = wait(seconds: 5)
         }

@@ -26,7 +26,7 @@ package final class RealTimeScript: Reactor {
     }
 
     /// The steps due, or else a real wait until the deadline or the next step, and the steps due after it.
-    package func wait(until deadline: Double?, for interests: WaitInterests) -> [BackendEvent] {
+    package func wait(until deadline: Double?, for interests: WaitInterests) -> [Wakeup] {
         let due = takeDue()
         guard due.isEmpty else { return due }
         var wake = deadline
@@ -36,12 +36,12 @@ package final class RealTimeScript: Reactor {
         return system.wait(until: wake, for: interests) + takeDue()
     }
 
-    private func takeDue() -> [BackendEvent] {
+    private func takeDue() -> [Wakeup] {
         let time = now
-        var due: [BackendEvent] = []
+        var due: [Wakeup] = []
         while let step = steps.first, step.time <= time {
             steps.removeFirst()
-            due.append(step.event)
+            due.append(step.wakeup)
         }
         return due
     }

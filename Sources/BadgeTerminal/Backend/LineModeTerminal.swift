@@ -208,8 +208,8 @@ extension LineModeTerminal: WaitParticipant {
     }
 
     /// The keys decoded so far.
-    package func takeKeys(at time: Double) -> [BackendEvent] {
-        keys.takeEvents(at: time)
+    package func takeKeys(at time: Double) -> [Wakeup] {
+        keys.takeKeys(at: time)
     }
 
     /// A termination signal that arrived while the program was stopped inside a call.

@@ -11,7 +11,7 @@ extension LiveTerminal: WaitParticipant {
             waitingFrame = nil
             paint(frame)
         } else if !output.hasPending {
-            sendWaitingTitle()
+            session.sendWaitingTitle()
             output.flush()
         }
         // A pipe may take more than poll says (Linux reports room by whole pages), so the recording is
@@ -19,7 +19,7 @@ extension LiveTerminal: WaitParticipant {
         if recorder?.hasPendingOutput == true {
             recorder?.writePending()
         }
-        var due: [BackendEvent] = []
+        var due: [Wakeup] = []
         if let failure = recorder?.failure, !reportedRecordingFailure {
             reportedRecordingFailure = true
             due.append(.problem(failure.message))
@@ -39,13 +39,13 @@ extension LiveTerminal: WaitParticipant {
     }
 
     /// The keys and mouse reports decoded so far.
-    package func takeKeys(at time: Double) -> [BackendEvent] {
-        keys.takeEvents(at: time)
+    package func takeKeys(at time: Double) -> [Wakeup] {
+        keys.takeKeys(at: time)
     }
 
     /// Writes more to the terminal and the recording where the wait found room; a hang-up once writing to the
     /// terminal failed for good.
-    package func wrote(writable: [Bool]) -> [BackendEvent] {
+    package func wrote(writable: [Bool]) -> [Wakeup] {
         if writable[0] {
             session.output.flush()
         }

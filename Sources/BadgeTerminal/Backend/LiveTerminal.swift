@@ -25,8 +25,6 @@ public final class LiveTerminal: TerminalBackend {
     var keys: KeyReader
     /// The latest frame not yet painted because the terminal had not taken the previous one.
     var waitingFrame: Canvas?
-    /// The latest window title not yet sent, because the terminal had not taken the last frame.
-    var waitingTitle: String?
     /// Suspend and continue, and whether a child has the terminal.
     var jobs = JobControl()
     /// How desktop notifications are sent here, when the program sends them.

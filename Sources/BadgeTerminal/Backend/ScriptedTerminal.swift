@@ -11,17 +11,17 @@ import CNCursesW
 /// script runs out and nothing else is due, the terminal reports a hang-up, so a
 /// run always ends.
 public final class ScriptedTerminal: TerminalBackend, Reactor {
-    /// One scripted event and when it happens.
+    /// One scripted wakeup of the run loop's wait and when it happens.
     public struct Step: Sendable {
         /// When, in seconds on the virtual clock.
         public var time: Double
         /// What happens.
-        public var event: BackendEvent
+        public var wakeup: Wakeup
 
         /// Creates a step.
-        public init(at time: Double, _ event: BackendEvent) {
+        public init(at time: Double, _ wakeup: Wakeup) {
             self.time = time
-            self.event = event
+            self.wakeup = wakeup
         }
     }
 
@@ -103,14 +103,14 @@ public final class ScriptedTerminal: TerminalBackend, Reactor {
     }
 
     /// Moves the clock to the deadline, the next scripted event or the end of a scripted child's run, whichever
-    /// is first, and returns what happens then (a run's end as ``BackendEvent/childStateChanged``).
+    /// is first, and returns what happens then (a run's end as ``Wakeup/childStateChanged``).
     ///
     /// Real descriptors among the interests (a pipe of live counts, a socket) that have something to read come
     /// back first, with the clock still; the ends of sinks are watched as readable.
-    package func wait(until deadline: Double?, for interests: WaitInterests) -> [BackendEvent] {
+    package func wait(until deadline: Double?, for interests: WaitInterests) -> [Wakeup] {
         deadlines.append(deadline)
         let descriptors = interests.readable + interests.ends
-        var ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+        var ready = descriptors.filter(Self.isReadable).map(Wakeup.ready)
         if !ready.isEmpty {
             return ready
         }
@@ -124,7 +124,7 @@ public final class ScriptedTerminal: TerminalBackend, Reactor {
                 // Only real descriptors can still bring something: wait for them for real.
                 var polled = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
                 _ = Platform.poll(&polled, timeoutMilliseconds: 5_000)
-                ready = descriptors.filter(Self.isReadable).map(BackendEvent.ready)
+                ready = descriptors.filter(Self.isReadable).map(Wakeup.ready)
                 return ready.isEmpty ? [.hangup] : ready
             }
             return [.hangup]
@@ -134,13 +134,13 @@ public final class ScriptedTerminal: TerminalBackend, Reactor {
             return []
         }
         now = max(now, next)
-        var events: [BackendEvent] = []
+        var events: [Wakeup] = []
         while let step = script.first, step.time <= now {
             script.removeFirst()
-            if case .input(.resize(let columns, let rows)) = step.event {
+            if case .input(.resize(let columns, let rows)) = step.wakeup {
                 size = TerminalSize(columns: columns, rows: rows)
             }
-            events.append(step.event)
+            events.append(step.wakeup)
         }
         if let childEnd, childEnd <= now {
             events.append(.childStateChanged)

@@ -50,9 +50,9 @@ struct KeyReader {
 
     /// Every event so far, with what a sequence left open past its delay gives by an instant; taking them clears
     /// them.
-    mutating func takeEvents(at time: Double) -> [BackendEvent] {
+    mutating func takeKeys(at time: Double) -> [Wakeup] {
         decoder.expire(at: time, into: &pending)
         defer { pending.removeAll(keepingCapacity: true) }
-        return pending.map(BackendEvent.input)
+        return pending.map(Wakeup.input)
     }
 }

@@ -1,4 +1,5 @@
 import BadgeKit
+
 extension LineReader {
     /// How a call ended.
     public enum ReadOutcome: Equatable, Sendable {

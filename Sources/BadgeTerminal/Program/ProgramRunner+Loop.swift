@@ -115,7 +115,7 @@ extension ProgramRunner {
                 readsKeys: foregroundRequest == nil)
         }
 
-        mutating func handle<Program: TerminalProgram>(_ event: BackendEvent, on program: inout Program) -> Outcome {
+        mutating func handle<Program: TerminalProgram>(_ event: Wakeup, on program: inout Program) -> Outcome {
             let time = reactor.now
             switch event {
             case .terminate(let signal):

@@ -16,7 +16,7 @@ package protocol Reactor: AnyObject {
     /// - Parameters:
     ///   - deadline: The time to return by, on ``now``'s clock, or `nil` to wait for an event however long.
     ///   - interests: The runner's descriptors, and whether keys are the program's to read.
-    func wait(until deadline: Double?, for interests: WaitInterests) -> [BackendEvent]
+    func wait(until deadline: Double?, for interests: WaitInterests) -> [Wakeup]
     /// Makes what the runner starts the program's children with, once at the start of each run.
     func makeChildProcesses() -> any ChildProcesses
 }
@@ -24,12 +24,12 @@ package protocol Reactor: AnyObject {
 /// What the runner waits for in one turn, besides what the reactor holds itself.
 package struct WaitInterests: Sendable, Equatable {
     /// Descriptors to wake for when readable (live input, children's pipes, file monitors); those ready come
-    /// back as ``BackendEvent/ready(_:)``.
+    /// back as ``Wakeup/ready(_:)``.
     package var readable: [SystemDescriptor] = []
     /// Descriptors to wake for only when they end or fail, polled for no event.
     ///
     /// A pipe's writing end whose reader went away, a socket whose peer closed it: those that do come back
-    /// as ``BackendEvent/ready(_:)``.
+    /// as ``Wakeup/ready(_:)``.
     package var ends: [SystemDescriptor] = []
     /// Descriptors with output waiting, to wake for when they take more (no event: the runner offers them
     /// their output after every wait).

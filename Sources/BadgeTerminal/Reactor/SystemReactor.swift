@@ -7,7 +7,7 @@ import CNCursesW
 /// (its keyboard and what it writes itself: the terminal's output, the
 /// recording) and the runner's descriptors: live input, children, file
 /// changes, the ends of sinks and the writers with output waiting. It turns
-/// what happened into ``BackendEvent``s in one order: a failed `poll` or a
+/// what happened into ``Wakeup``s in one order: a failed `poll` or a
 /// termination signal first and alone, then the relayed signals, the runner's
 /// ready descriptors, the keys, and a terminal that can no longer be written.
 package final class SystemReactor: Reactor {
@@ -36,7 +36,7 @@ package final class SystemReactor: Reactor {
 
     /// Waits in one `poll` (``Platform/poll(_:timeoutMilliseconds:)``) for the signal relay, the terminal and the
     /// runner's descriptors.
-    package func wait(until deadline: Double?, for interests: WaitInterests) -> [BackendEvent] {
+    package func wait(until deadline: Double?, for interests: WaitInterests) -> [Wakeup] {
         let own =
             terminal?.prepareToWait(readingKeys: interests.readsKeys)
             ?? TerminalInterest(keyboard: nil, keyDeadline: nil)
@@ -93,8 +93,8 @@ package final class SystemReactor: Reactor {
     /// Taking them clears them (see ``SignalRelay/takeAll()``).
     ///
     /// - Parameter resize: The resize SIGWINCH means, or `nil` when the size did not change (or does not matter).
-    static func relayedSignals(resize: () -> InputEvent?) -> [BackendEvent] {
-        var events: [BackendEvent] = []
+    static func relayedSignals(resize: () -> InputEvent?) -> [Wakeup] {
+        var events: [Wakeup] = []
         for signal in SignalRelay.takeAll() {
             switch signal {
             case SIGWINCH:

@@ -12,11 +12,11 @@ package protocol WaitParticipant: AnyObject {
     /// Reads what the keyboard has, at a time on the reactor's clock; `false` when it hung up or failed.
     func readKeys(at time: Double) -> Bool
     /// The keys and mouse reports decoded so far, with a lone Esc let go of once its delay passed.
-    func takeKeys(at time: Double) -> [BackendEvent]
+    func takeKeys(at time: Double) -> [Wakeup]
     /// Writes more where the wait found room, and says when writing to the terminal failed for good.
     ///
     /// - Parameter writable: For each of ``TerminalInterest/writers``, whether it can take more.
-    func wrote(writable: [Bool]) -> [BackendEvent]
+    func wrote(writable: [Bool]) -> [Wakeup]
     /// The resize SIGWINCH means, or `nil` when the size did not change or does not matter.
     func resized() -> InputEvent?
     /// A termination signal that arrived while the program was stopped inside a call, for the next wait to report.
@@ -25,7 +25,7 @@ package protocol WaitParticipant: AnyObject {
 
 extension WaitParticipant {
     /// Nothing more: the terminal writes nothing of its own.
-    package func wrote(writable: [Bool]) -> [BackendEvent] { [] }
+    package func wrote(writable: [Bool]) -> [Wakeup] { [] }
 
     /// Nothing: a new size means nothing when nothing is drawn.
     package func resized() -> InputEvent? { nil }
@@ -40,12 +40,12 @@ package struct TerminalInterest {
     /// When a lone Esc is let go of as a key, if one is waiting.
     package var keyDeadline: Double?
     /// Events due before any wait, such as a recording that failed: the wait returns them at once.
-    package var dueEvents: [BackendEvent]
+    package var dueEvents: [Wakeup]
 
     /// Creates what a terminal waits for.
     package init(
         keyboard: SystemDescriptor?, writers: [SystemDescriptor?] = [], keyDeadline: Double?,
-        dueEvents: [BackendEvent] = []
+        dueEvents: [Wakeup] = []
     ) {
         self.keyboard = keyboard
         self.writers = writers

@@ -41,8 +41,11 @@ final class TerminalSession {
     let windowTitle: WindowTitle?
     /// Whether the terminal reports the window gaining and losing the focus while the program holds it.
     let reportsFocus: Bool
-    /// The title the program shows in the window, set again each time it takes the terminal.
-    private var shownTitle: String?
+    /// The title the program shows in the window: sent with the next frame, and again each time it takes the
+    /// terminal.
+    private var title: String?
+    /// Whether ``title`` is still to be sent.
+    private var titleIsWaiting = false
 
     /// How long leaving waits for a terminal that stopped reading before giving up on the rest, in seconds.
     static let leaveWaitSeconds = 0.5
@@ -118,13 +121,21 @@ final class TerminalSession {
         return bytes
     }
 
-    /// Shows a title in the window now if the program holds the terminal, and each time it takes it back.
+    /// Keeps a title to show in the window with the next frame (``sendWaitingTitle()``), and each time the program
+    /// takes the terminal back.
+    ///
+    /// Only the latest title waits, so titles never pile up for a terminal that is not reading.
     func setTitle(_ title: String) {
-        guard let windowTitle, title != shownTitle else { return }
-        shownTitle = title
-        if isHeld {
-            windowTitle.bytes(for: title).withUnsafeBytes { output.append($0) }
-        }
+        guard windowTitle != nil else { return }
+        self.title = title
+        titleIsWaiting = true
+    }
+
+    /// Sends the title waiting to go out, if any, while the program holds the terminal.
+    func sendWaitingTitle() {
+        guard titleIsWaiting, isHeld, let windowTitle, let title else { return }
+        titleIsWaiting = false
+        windowTitle.bytes(for: title).withUnsafeBytes { output.append($0) }
     }
 
     /// Takes the terminal: raw mode, the alternate screen, mouse reports; the next paint paints every cell.
@@ -147,8 +158,9 @@ final class TerminalSession {
             if pushesTitle {
                 WindowTitle.push.withUnsafeBytes { output.append($0) }
             }
-            if let shownTitle {
-                windowTitle.bytes(for: shownTitle).withUnsafeBytes { output.append($0) }
+            if let title {
+                windowTitle.bytes(for: title).withUnsafeBytes { output.append($0) }
+                titleIsWaiting = false
             }
         }
     }
