@@ -48,17 +48,10 @@ extension App {
             return ExitStatus.usage.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
-        var sinks: [SinkName: OutputSink] = [
-            .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
-        ]
-        sinks[.events] = events
-        let monitors = fileMonitors
-        var program = boardProgram(
-            view: LineModeView(readsKeys: terminal.readsKeys),
-            startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,
-            following: monitors)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
-        terminal.close()
+        let ending = runWithoutScreen(
+            LineModeView(readsKeys: terminal.readsKeys), holding: terminal, sources: sources, output: output,
+            events: events
+        ).ending
         if case .terminated = ending {
             return ending.exitStatus
         }

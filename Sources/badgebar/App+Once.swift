@@ -38,20 +38,14 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        guard let terminal = openStatusBarBackend(relaying: relayedSignals) else {
+        guard let terminal = openStatusBarTerminal(relaying: relayedSignals) else {
             return ExitStatus.failure.code
         }
-        var sinks: [SinkName: OutputSink] = [
-            .messages: OutputSink.standardStream(.standardError, name: "standard error")
-        ]
-        sinks[.events] = events
         // SIGUSR2 reads a board's file again, as wherever badgebar is started with one; what is printed is the board
         // the file gives then.
-        var program = boardProgram(
-            view: OnceView(), startTime: terminal.now, events: events, sources: Set(sources.keys),
-            reportsSink: .messages, countsUnavailable: unavailable?.reason)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks)
-        terminal.close()
+        let (ending, program) = runWithoutScreen(
+            OnceView(), holding: terminal, sources: sources, output: nil, events: events,
+            countsUnavailable: unavailable?.reason, followsFile: false)
         if case .terminated(let signal) = ending {
             return endedBySignal(signal)
         }

@@ -29,7 +29,7 @@ extension App {
         }
     }
 
-    /// The backend of a status bar's front end: no terminal, no keys, and every signal handled.
+    /// The terminal a status bar's front end holds: none, no keys, and every signal handled.
     ///
     /// Every signal that would end the program by default either means something or ends it cleanly: SIGUSR1,
     /// with watches, runs the watches again, as anywhere, and SIGUSR2, with a board's file, reads it again; any
@@ -39,8 +39,8 @@ extension App {
     ///
     /// - Parameter relaying: The signals that mean something to the front end (SIGUSR1 with watches, SIGUSR2 with a
     ///   board's file).
-    /// - Returns: The backend, or `nil` when it cannot be set up (reported).
-    func openStatusBarBackend(relaying: Set<Int32>) -> LineModeTerminal? {
+    /// - Returns: The terminal, or `nil` when it cannot be set up (reported).
+    func openStatusBarTerminal(relaying: Set<Int32>) -> LineModeTerminal? {
         do {
             try SignalRelay.install(events: relaying, relaysSuspend: false)
             return try LineModeTerminal(keys: .none)
@@ -48,5 +48,35 @@ extension App {
             Diagnostics.report("\(error)")
             return nil
         }
+    }
+
+    /// Runs a board under a view with no screen, holding line mode's terminal, then closes it: the sinks every
+    /// such front end has (its output, if any; standard error for notices, told as a log; the events' file).
+    ///
+    /// - Parameters:
+    ///   - view: The front end: line mode, `--once` or `--stream`.
+    ///   - terminal: The keys, if any, and job control.
+    ///   - sources: The live inputs, by name.
+    ///   - output: Standard output's sink, for a view that writes lines as it goes.
+    ///   - events: The events' sink, when `--events-to` opened one.
+    ///   - countsUnavailable: Why the counts source cannot be read, if it cannot.
+    ///   - followsFile: Whether a change of the board's file reads it again (SIGUSR2 always does).
+    /// - Returns: How the run ended, and the program in its final state.
+    func runWithoutScreen<View: BoardView>(
+        _ view: View, holding terminal: LineModeTerminal, sources: [SourceName: LineReader], output: OutputSink?,
+        events: OutputSink?, countsUnavailable: String? = nil, followsFile: Bool = true
+    ) -> (ending: ProgramRunner.Ending, program: BoardProgram<View>) {
+        var sinks: [SinkName: OutputSink] = [
+            .messages: OutputSink.standardStream(.standardError, name: "standard error")
+        ]
+        sinks[.output] = output
+        sinks[.events] = events
+        let monitors = followsFile ? fileMonitors : []
+        var program = boardProgram(
+            view: view, startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,
+            countsUnavailable: countsUnavailable, following: monitors)
+        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
+        terminal.close()
+        return (ending, program)
     }
 }

@@ -38,16 +38,12 @@ extension App {
         if let failure = openEvents(into: &events) {
             return failure.code
         }
-        guard let terminal = openStatusBarBackend(relaying: relayedSignals) else {
+        guard let terminal = openStatusBarTerminal(relaying: relayedSignals) else {
             return ExitStatus.failure.code
         }
         let output = OutputSink.standardStream(.standardOutput, name: "standard output")
         // A pipe or socket is watched for the bar going away even while nothing is printed.
         output.monitorsReaderEnd = output.readerEndIsMonitorable
-        var sinks: [SinkName: OutputSink] = [
-            .output: output, .messages: OutputSink.standardStream(.standardError, name: "standard error"),
-        ]
-        sinks[.events] = events
         if !options.openCommands.isEmpty {
             // A board's file written for the full screen still streams: its open commands are left out.
             Diagnostics.report(
@@ -60,14 +56,10 @@ extension App {
             pressCommand: options.controlPath.map(Self.pressCommand(controlPath:)))
         // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
         // standard error.
-        let monitors = fileMonitors
-        var program = boardProgram(
-            view: StreamView(stream: stream, framesPerSecond: options.framesPerSecond), startTime: terminal.now,
-            events: events, sources: Set(sources.keys), reportsSink: .messages,
-            countsUnavailable: counts.unavailable?.reason, following: monitors)
-        let ending = ProgramRunner.run(
-            &program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
-        terminal.close()
+        let ending = runWithoutScreen(
+            StreamView(stream: stream, framesPerSecond: options.framesPerSecond), holding: terminal, sources: sources,
+            output: output, events: events, countsUnavailable: counts.unavailable?.reason
+        ).ending
         if case .terminated(let signal) = ending {
             return 128 + signal
         }
