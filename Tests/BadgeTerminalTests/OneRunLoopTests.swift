@@ -64,6 +64,28 @@ private struct Counter: TerminalProgram {
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
+    /// The screen backend only draws and holds the terminal: at most eight requirements, counted in its
+    /// protocol and the holder's it refines; line mode's terminal holds one and is no screen.
+    @Test func theScreenBackendHasAtMostEightRequirementsAndLineModeHasNone() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/BadgeTerminal/Backend/TerminalBackend.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        func requirements(of name: String) -> Int {
+            guard let start = text.range(of: "public protocol \(name)"),
+                let end = text.range(of: "\n}\n", range: start.upperBound..<text.endIndex)
+            else { return -1 }
+            return text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { line in
+                let code = line.trimmingCharacters(in: .whitespaces)
+                return code.hasPrefix("func ") || code.hasPrefix("var ")
+            }.count
+        }
+        #expect(requirements(of: "TerminalHolder") == 3)
+        #expect(requirements(of: "TerminalBackend") == 5)
+        let lineMode = try LineModeTerminal(keys: .none, environment: { _ in nil })
+        defer { lineMode.close() }
+        #expect(!((lineMode as AnyObject) is any TerminalBackend))
+    }
+
     /// The files that poll besides the reactor, each outside the run loop's turns.
     static let waitsOutsideARun = [
         // The one wait of a run.

@@ -186,6 +186,17 @@ private struct Requester: TerminalProgram {
         #expect(!terminal.isHandedOver)
     }
 
+    @Test func aContinueWhileAChildHasTheTerminalIsTheChildsAndOneAfterItTakesTheTerminalBack() {
+        let (_, terminal, _) = run(
+            [.runInForeground(ProcessRequest(identifier: 3, command: "mail-client"))],
+            script: [.init(at: 0.5, .continued), .init(at: 2, .continued)]
+        ) { terminal in
+            terminal.answer(command: "mail-client", with: Answer(afterSeconds: 1))
+        }
+        #expect(terminal.continuations == 1, "only the continue after the child's end takes the terminal back")
+        #expect(!terminal.isHandedOver)
+    }
+
     @Test func aForegroundRunThatCannotHaveTheTerminalEndsAtOnce() {
         let (program, terminal, _) = run([.runInForeground(ProcessRequest(identifier: 9, command: "mail-client"))]) {
             terminal in
