@@ -51,13 +51,13 @@ struct App {
         let terminal: LiveTerminal
         do {
             try SignalRelay.install(events: relayedSignals)
-            var configuration = LiveTerminal.Configuration(
+            var setup = LiveTerminal.Setup(
                 colorMode: options.colorMode, readsKeysFromTTY: options.countsPath == "-")
-            configuration.drawsOnTTY = options.eventsPath == "-"
-            configuration.setsWindowTitle = options.setsWindowTitle
-            configuration.reportsFocus = options.notificationMode == .unfocused
-            configuration.sendsNotifications = options.notificationMode != .never
-            terminal = try LiveTerminal(configuration: configuration, recorder: recorder)
+            setup.drawsOnTTY = options.eventsPath == "-"
+            setup.setsWindowTitle = options.setsWindowTitle
+            setup.reportsFocus = options.notificationMode == .unfocused
+            setup.sendsNotifications = options.notificationMode != .never
+            terminal = try LiveTerminal(setup: setup, recorder: recorder)
         } catch {
             Diagnostics.report("\(error)")
             return ExitStatus.failure.code

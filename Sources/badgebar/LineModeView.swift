@@ -50,7 +50,7 @@ struct LineModeView: BoardView {
         var effects: [ProgramEffect] = []
         if !hasStarted {
             hasStarted = true
-            effects.append(.write(LineModeReport.summary(of: engine.board.toolbar), sink: .output))
+            effects.append(.write(LineModeWording.summary(of: engine.board.toolbar), sink: .output))
         }
         var quits = false
         switch event {
@@ -79,7 +79,7 @@ struct LineModeView: BoardView {
         if case .input(let input) = event, movesFocus(input, on: engine.board),
             buttons.indices.contains(engine.board.toolbar.focusedIndex)
         {
-            effects.append(.write(LineModeReport.focus(on: buttons[engine.board.toolbar.focusedIndex]), sink: .output))
+            effects.append(.write(LineModeWording.focus(on: buttons[engine.board.toolbar.focusedIndex]), sink: .output))
         }
         if finished {
             effects.append(.quit)
@@ -91,7 +91,7 @@ struct LineModeView: BoardView {
     mutating func reloaded(from previous: BadgeToolbar, engine: BoardEngine, at time: Double) -> [ProgramEffect] {
         let lines = announcer.takeAllLines(for: previous.buttons)
         announcer = ChangeAnnouncer()
-        return (lines + [LineModeReport.summary(of: engine.board.toolbar)]).map { .write($0, sink: .output) }
+        return (lines + [LineModeWording.summary(of: engine.board.toolbar)]).map { .write($0, sink: .output) }
     }
 
     /// Whether a key moves the focus (Tab, Shift-Tab, the arrows), which line mode says; a press says its change instead.
@@ -168,7 +168,7 @@ struct LineModeView: BoardView {
             // The help overlay has nowhere to show: its keys are said instead.
             engine.hideHelp()
             effects.append(
-                .write(LineModeReport.keyHelp(buttonCount: engine.board.toolbar.buttons.count), sink: .output))
+                .write(LineModeWording.keyHelp(buttonCount: engine.board.toolbar.buttons.count), sink: .output))
         }
         var quits = false
         for effect in engineEffects {
@@ -186,7 +186,7 @@ struct LineModeView: BoardView {
         for line in announcer.takeAllLines(for: board.toolbar.buttons) {
             effects.append(.write(line, sink: .output))
         }
-        effects.append(.write(LineModeReport.summary(of: board.toolbar), sink: .output))
+        effects.append(.write(LineModeWording.summary(of: board.toolbar), sink: .output))
     }
 
     /// The notice for lines the reader did not take in time.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BadgeKit
 
-@Suite struct LineModeReportTests {
+@Suite struct LineModeWordingTests {
     let inbox = Inbox.demo(startTime: 0, autoPlays: false).toolbar
 
     func button(_ count: Int, style: BadgeStyle = .count, noun: CountNoun? = nil) -> BadgedButton {
@@ -11,41 +11,41 @@ import Testing
 
     @Test func theFirstLineStatesEveryButtonOnce() {
         #expect(
-            LineModeReport.summary(of: inbox)
+            LineModeWording.summary(of: inbox)
                 == "Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread")
-        #expect(LineModeReport.summary(of: BadgeToolbar(title: "Empty", buttons: [])) == "Empty")
+        #expect(LineModeWording.summary(of: BadgeToolbar(title: "Empty", buttons: [])) == "Empty")
     }
 
     @Test func aChangeSaysTheCountInFullAndHowItChanged() {
-        #expect(LineModeReport.change(of: button(98), from: 96) == "Mail: 98 unread (+2)")
-        #expect(LineModeReport.change(of: button(3), from: 4) == "Mail: 3 unread (-1)")
-        #expect(LineModeReport.change(of: button(1), from: 0) == "Mail: 1 unread (new)")
-        #expect(LineModeReport.change(of: button(0), from: 7) == "Mail: none unread (cleared)")
-        #expect(LineModeReport.change(of: button(500), from: 99) == "Mail: 500 unread (+401)", "past the limit too")
-        #expect(LineModeReport.change(of: button(Int.max), from: 0) == "Mail: \(Int.max) unread (new)")
-        #expect(LineModeReport.change(of: button(5), from: 5) == nil)
+        #expect(LineModeWording.change(of: button(98), from: 96) == "Mail: 98 unread (+2)")
+        #expect(LineModeWording.change(of: button(3), from: 4) == "Mail: 3 unread (-1)")
+        #expect(LineModeWording.change(of: button(1), from: 0) == "Mail: 1 unread (new)")
+        #expect(LineModeWording.change(of: button(0), from: 7) == "Mail: none unread (cleared)")
+        #expect(LineModeWording.change(of: button(500), from: 99) == "Mail: 500 unread (+401)", "past the limit too")
+        #expect(LineModeWording.change(of: button(Int.max), from: 0) == "Mail: \(Int.max) unread (new)")
+        #expect(LineModeWording.change(of: button(5), from: 5) == nil)
         let noun = CountNoun(singular: "message", plural: "messages")
-        #expect(LineModeReport.change(of: button(142, noun: noun), from: 141) == "Mail: 142 unread messages (+1)")
-        #expect(LineModeReport.change(of: button(0, noun: noun), from: 1) == "Mail: no unread messages (cleared)")
+        #expect(LineModeWording.change(of: button(142, noun: noun), from: 141) == "Mail: 142 unread messages (+1)")
+        #expect(LineModeWording.change(of: button(0, noun: noun), from: 1) == "Mail: no unread messages (cleared)")
     }
 
     @Test func aDotOrAWordSaysOnlyWhetherItShows() {
-        #expect(LineModeReport.change(of: button(1, style: .dot), from: 0) == "Mail: new")
-        #expect(LineModeReport.change(of: button(0, style: .dot), from: 3) == "Mail: nothing new")
-        #expect(LineModeReport.change(of: button(4, style: .dot), from: 3) == nil)
-        #expect(LineModeReport.change(of: button(1, style: .text("beta")), from: 0) == "Mail: beta")
-        #expect(LineModeReport.change(of: button(0, style: .text("beta")), from: 1) == "Mail: none")
+        #expect(LineModeWording.change(of: button(1, style: .dot), from: 0) == "Mail: new")
+        #expect(LineModeWording.change(of: button(0, style: .dot), from: 3) == "Mail: nothing new")
+        #expect(LineModeWording.change(of: button(4, style: .dot), from: 3) == nil)
+        #expect(LineModeWording.change(of: button(1, style: .text("beta")), from: 0) == "Mail: beta")
+        #expect(LineModeWording.change(of: button(0, style: .text("beta")), from: 1) == "Mail: none")
     }
 
     @Test func focusAndKeysInPlainWords() {
-        #expect(LineModeReport.focus(on: inbox.buttons[1]) == "Focus on Cart: none unread")
-        #expect(LineModeReport.keyHelp(buttonCount: 3).hasPrefix("Keys: 1-3 clear that button's count; Tab"))
-        #expect(LineModeReport.keyHelp(buttonCount: 1).hasPrefix("Keys: 1 clear"))
+        #expect(LineModeWording.focus(on: inbox.buttons[1]) == "Focus on Cart: none unread")
+        #expect(LineModeWording.keyHelp(buttonCount: 3).hasPrefix("Keys: 1-3 clear that button's count; Tab"))
+        #expect(LineModeWording.keyHelp(buttonCount: 1).hasPrefix("Keys: 1 clear"))
     }
 
     @Test func linesAreASCIIPunctuationAndPrintable() {
-        var lines = [LineModeReport.summary(of: inbox), LineModeReport.keyHelp(buttonCount: 3)]
-        lines += [(0, 3), (3, 0), (2, 5), (5, 2)].compactMap { LineModeReport.change(of: button($0.1), from: $0.0) }
+        var lines = [LineModeWording.summary(of: inbox), LineModeWording.keyHelp(buttonCount: 3)]
+        lines += [(0, 3), (3, 0), (2, 5), (5, 2)].compactMap { LineModeWording.change(of: button($0.1), from: $0.0) }
         for line in lines {
             #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(line)")
         }

@@ -55,7 +55,7 @@ private struct Outcome: Sendable {
     private func start(
         on terminal: PseudoTerminal, floods: Bool = false, recordingPath: String? = nil,
         extras: [String: String] = [:],
-        configure: @escaping @Sendable (inout LiveTerminal.Configuration) -> Void = { _ in }
+        configure: @escaping @Sendable (inout LiveTerminal.Setup) -> Void = { _ in }
     ) throws -> @Sendable (Double) -> Outcome? {
         try SignalRelay.install()
         SignalRelay.resetForTesting()
@@ -71,10 +71,10 @@ private struct Outcome: Sendable {
                     try SessionRecorder(
                         path: path, columns: 80, rows: 24, unixTime: 0, terminalType: "xterm-256color")
                 }
-                var configuration = LiveTerminal.Configuration(terminal: slave)
-                configure(&configuration)
+                var setup = LiveTerminal.Setup(terminal: slave)
+                configure(&setup)
                 let live = try LiveTerminal(
-                    configuration: configuration, recorder: recorder, environment: { environment[$0] })
+                    setup: setup, recorder: recorder, environment: { environment[$0] })
                 var program = Counter(floods: floods)
                 let ending = ProgramRunner.run(&program, on: live)
                 live.close()
@@ -113,10 +113,10 @@ private struct Outcome: Sendable {
     @Test func theWindowTitleFocusReportsAndNotificationsAreTurnedOnAndOffWithTheTerminal() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let wait = try start(on: terminal, extras: ["TERM_PROGRAM": "iTerm.app"]) { configuration in
-            configuration.setsWindowTitle = true
-            configuration.reportsFocus = true
-            configuration.sendsNotifications = true
+        let wait = try start(on: terminal, extras: ["TERM_PROGRAM": "iTerm.app"]) { setup in
+            setup.setsWindowTitle = true
+            setup.reportsFocus = true
+            setup.sendsNotifications = true
         }
         #expect(terminal.waitFor("count 0"))
         #expect(terminal.text.contains("\u{1B}[?1004h"), "focus reports on")

@@ -73,7 +73,7 @@ package struct ChangeAnnouncer: Sendable, Equatable {
                 continue
             }
             if buttons.indices.contains(change.index),
-                let line = LineModeReport.change(of: buttons[change.index], from: change.previousCount)
+                let line = LineModeWording.change(of: buttons[change.index], from: change.previousCount)
             {
                 lines.append(line)
             }

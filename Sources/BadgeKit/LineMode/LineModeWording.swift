@@ -4,7 +4,7 @@
 /// screen reader or braille display reads, and what a pipeline can parse. A
 /// button is spoken as the status line speaks it (``SpokenText``), its full count
 /// and noun, whatever its badge shows.
-package enum LineModeReport {
+package enum LineModeWording {
     /// The first line: the toolbar's title, then every button and its value.
     ///
     /// For example `Inbox. Messages: 2 unread; Cart: none unread; Notifications: 96 unread`.

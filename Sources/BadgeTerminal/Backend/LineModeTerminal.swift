@@ -1,16 +1,17 @@
 import BadgeKit
 import CNCursesW
 
-/// The backend of line mode: nothing is drawn, keys come from a terminal if there is one, signals arrive as events.
+/// The terminal line mode holds: no screen, keys from a terminal if there is one.
 ///
 /// Line mode writes plain lines through an ``OutputSink`` instead of painting a
-/// screen, so this backend never writes to the terminal: no alternate screen, no
+/// screen, so it never writes to the terminal: no alternate screen, no
 /// cursor movement, no escape sequence. On a terminal it reads keys as the full
 /// screen does, in raw mode with no echo (output processing stays on, so each
 /// line starts at the left edge), and puts the modes back on every way out:
 /// quit, a signal, a hang-up, suspend, a child given the terminal, and a crash
-/// (a handler of the crash signals). The same ``ProgramRunner`` drives it, so signals, suspend and
-/// exit statuses are the full screen's.
+/// (a handler of the crash signals). The same ``ProgramRunner`` drives it, its
+/// keyboard waited for in the run's one `poll`, so signals, suspend and exit
+/// statuses are the full screen's.
 public final class LineModeTerminal: TerminalHolder {
     /// Where line mode reads keys from.
     public enum KeySource: Sendable, Equatable {

@@ -1,6 +1,6 @@
 extension LiveTerminal {
     /// How to set the terminal up.
-    public struct Configuration: Sendable {
+    public struct Setup: Sendable {
         /// Whether to use colour.
         public var colorMode: ColorMode
         /// How long a lone Esc waits for the rest of a sequence, in seconds, unless ESCDELAY says otherwise.
@@ -21,7 +21,7 @@ extension LiveTerminal {
         /// tmux is asked at the start whether they may pass through it.
         public var sendsNotifications = false
 
-        /// Creates a configuration.
+        /// Creates a setup.
         ///
         /// - Parameters:
         ///   - colorMode: Whether to use colour.

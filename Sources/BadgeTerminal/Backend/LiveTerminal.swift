@@ -32,26 +32,26 @@ public final class LiveTerminal: TerminalBackend {
 
     /// Checks the environment, then takes the terminal on standard input and output.
     ///
-    /// The signal handlers are installed first, as ``ProgramRunner/run(named:configuration:_:)``
+    /// The signal handlers are installed first, as ``ProgramRunner/run(named:setup:_:)``
     /// does, so that ncurses installs none of its own.
     ///
     /// - Parameters:
-    ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
+    ///   - setup: Colour, Esc delay, mouse, and where keys come from.
     ///   - recorder: Records every byte written to the terminal, from the first to the last, and each new size.
     ///   - environment: Looks up environment variables (TERM, NO_COLOR, COLORTERM, ESCDELAY).
     /// - Throws: ``TerminalError`` naming what is wrong: no terminal on standard
     ///   input or output, TERM unset, `dumb` or unknown.
     public init(
-        configuration: Configuration = Configuration(), recorder: SessionRecorder? = nil,
+        setup: Setup = Setup(), recorder: SessionRecorder? = nil,
         environment: @escaping (String) -> String? = { getenv($0).map { String(cString: $0) } }
     ) throws(TerminalError) {
         TerminalLocale.adopt()
         let device: TerminalDevice
-        if let terminal = configuration.terminal {
+        if let terminal = setup.terminal {
             device = try TerminalDevice(terminal: terminal)
         } else {
             device = try TerminalDevice(
-                keysFromTerminalDevice: configuration.readsKeysFromTTY, outputToTerminalDevice: configuration.drawsOnTTY
+                keysFromTerminalDevice: setup.readsKeysFromTTY, outputToTerminalDevice: setup.drawsOnTTY
             )
         }
         let terminalType = environment("TERM") ?? ""
@@ -68,29 +68,29 @@ public final class LiveTerminal: TerminalBackend {
         do {
             painter = try ScreenPainter(
                 terminalType: terminalType, size: size.isDrawable ? size : size.clampedToCeiling,
-                colorMode: configuration.colorMode, environment: environment)
+                colorMode: setup.colorMode, environment: environment)
         } catch {
             device.close()
             throw error
         }
         let clock = MonotonicClock()
         let title =
-            configuration.setsWindowTitle
+            setup.setsWindowTitle
             ? WindowTitle.detect(
                 terminalType: terminalType, environment: environment, capability: TerminfoString.bytes(of:)) : nil
         session = try TerminalSession(
-            device: device, painter: painter, enablesMouse: configuration.enablesMouse, windowTitle: title,
-            reportsFocus: configuration.reportsFocus,
+            device: device, painter: painter, enablesMouse: setup.enablesMouse, windowTitle: title,
+            reportsFocus: setup.reportsFocus,
             tee: recorder.map { recorder in { recorder.recordOutput($0, at: clock.now) } })
         notification =
-            configuration.sendsNotifications
+            setup.sendsNotifications
             ? DesktopNotification.detect(
                 environment: environment, tmux: DesktopNotification.TmuxClient.ask(environment: environment)) : nil
         self.recorder = recorder
         self.clock = clock
         self.size = size
         capabilities = TerminalCapabilities(colorDepth: painter.colorDepth, usesUTF8: TerminalLocale.usesUTF8)
-        keys = KeyReader(escapeDelaySeconds: configuration.escapeDelaySeconds, environment: environment)
+        keys = KeyReader(escapeDelaySeconds: setup.escapeDelaySeconds, environment: environment)
     }
 
     /// The size LINES and COLUMNS give, for a terminal that reports none.

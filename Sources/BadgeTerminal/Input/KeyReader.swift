@@ -31,7 +31,7 @@ struct KeyReader {
 
     /// When the sequence left open by the bytes read so far is over (a lone Esc becomes a key), if one is open.
     ///
-    /// The backends wake for it in their one wait, so it costs no polling.
+    /// The reactor wakes for it in its one wait, so it costs no polling.
     var deadline: Double? { decoder.deadline }
 
     /// Reads what the keyboard sent and decodes it (wraps `read`); `false` when the terminal went away.

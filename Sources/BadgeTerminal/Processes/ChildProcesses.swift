@@ -8,7 +8,7 @@ import CNCursesW
 /// children, each `/bin/sh -c COMMAND` started with `posix_spawn` and never waited for; a
 /// ``ScriptedTerminal`` answers each request from its script on its virtual clock instead. The loop is
 /// the same either way: it starts a run, watches ``descriptors``, wakes at ``nextDeadline`` or when
-/// the backend reports ``Wakeup/childStateChanged``, then enforces the limits and reaps.
+/// the reactor reports ``Wakeup/childStateChanged``, then enforces the limits and reaps.
 public protocol ChildProcesses: AnyObject {
     /// Whether no run is still going or has output left to read.
     var isEmpty: Bool { get }

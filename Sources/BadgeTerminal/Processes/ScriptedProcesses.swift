@@ -11,7 +11,7 @@ import CNCursesW
 /// at the same time: then the limit ends it, timed out, once the loop enforces
 /// it. A request that no answer matches cannot start. Nothing is spawned, no
 /// descriptor is watched and no signal is sent: the foreground group is a
-/// number made up for the run, and the backend's wait wakes the loop at
+/// number made up for the run, and the reactor's wait wakes the loop at
 /// ``nextEndTime`` as a child's end would.
 final class ScriptedProcesses: ChildProcesses {
     /// An answer, and which requests it answers.

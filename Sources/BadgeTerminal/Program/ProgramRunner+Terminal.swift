@@ -10,17 +10,17 @@ extension ProgramRunner {
     ///
     /// - Parameters:
     ///   - name: The program's name, for messages.
-    ///   - configuration: Colour, Esc delay, mouse, and where keys come from.
+    ///   - setup: Colour, Esc delay, mouse, and where keys come from.
     ///   - makeProgram: Makes the program once the terminal's capabilities are known.
     /// - Returns: The exit status: 0 after quitting, 128+N after signal N, 1 without a usable terminal.
     public static func run<Program: TerminalProgram>(
-        named name: String, configuration: LiveTerminal.Configuration = LiveTerminal.Configuration(),
+        named name: String, setup: LiveTerminal.Setup = LiveTerminal.Setup(),
         _ makeProgram: (TerminalCapabilities) -> Program
     ) -> Int32 {
         let terminal: LiveTerminal
         do {
             try SignalRelay.install()
-            terminal = try LiveTerminal(configuration: configuration)
+            terminal = try LiveTerminal(setup: setup)
         } catch {
             MessageWriter.write(Array("\(name): \(error)\n".utf8), to: .standardError)
             return 1
@@ -31,16 +31,16 @@ extension ProgramRunner {
     }
 
     /// Runs a program in the terminal the process runs in, then ends the process with its exit status: the
-    /// whole of a small program's `main`, as ``run(named:configuration:_:)`` with `exit` after it.
+    /// whole of a small program's `main`, as ``run(named:setup:_:)`` with `exit` after it.
     ///
     /// - Parameters:
     ///   - name: The program's name, for messages.
-    ///   - configuration: Colour, Esc delay, mouse, the window title, and where keys come from.
+    ///   - setup: Colour, Esc delay, mouse, the window title, and where keys come from.
     ///   - makeProgram: Makes the program once the terminal's capabilities are known.
     public static func runToExit<Program: TerminalProgram>(
-        named name: String, configuration: LiveTerminal.Configuration = LiveTerminal.Configuration(),
+        named name: String, setup: LiveTerminal.Setup = LiveTerminal.Setup(),
         _ makeProgram: (TerminalCapabilities) -> Program
     ) -> Never {
-        exit(run(named: name, configuration: configuration, makeProgram))
+        exit(run(named: name, setup: setup, makeProgram))
     }
 }

@@ -1,9 +1,9 @@
 import CNCursesW
 
-/// Suspend and continue as a shell's job control expects, for every backend: the terminal given back, the
+/// Suspend and continue as a shell's job control expects, for every terminal held: the terminal given back, the
 /// whole job stopped, and the terminal taken again once continued in the foreground.
 ///
-/// A backend keeps one and tells it how to give the terminal up and take it
+/// A terminal holder keeps one and tells it how to give the terminal up and take it
 /// again; what follows a stop (stopping again in the background, a termination
 /// signal that arrived first or while stopped) is decided here, once.
 struct JobControl {
@@ -16,7 +16,7 @@ struct JobControl {
     /// How the program stops; tests replace it, so that they do not stop themselves.
     private let stopper: Stopper
 
-    /// Creates the job control of one backend.
+    /// Creates the job control of one terminal holder.
     ///
     /// - Parameter stopper: How the program stops; by default ``stop(with:wholeJob:)``.
     init(stopper: @escaping Stopper = JobControl.stop(with:wholeJob:)) {

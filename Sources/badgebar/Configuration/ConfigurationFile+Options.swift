@@ -25,7 +25,7 @@ extension ConfigurationFile {
         var seen: [String: Int] = [:]
         for entry in entries {
             let key = try key(for: entry, in: .board, seen: &seen)
-            guard case .option(let option) = key.source else { continue }
+            guard case .option(let option) = key.meaning else { continue }
             try apply(option, entry, key: key, to: &options, home: home)
         }
         for section in sections {
@@ -105,7 +105,7 @@ extension ConfigurationFile {
         var commands: [(option: OptionSpecification, entry: Entry)] = []
         for entry in section.entries {
             let key = try key(for: entry, in: .button, seen: &seen)
-            switch key.source {
+            switch key.meaning {
             case .buttonPart(let part):
                 parts[part] = entry
             case .option(let option) where option.addCommand != nil:

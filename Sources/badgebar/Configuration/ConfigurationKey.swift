@@ -31,7 +31,7 @@ struct ConfigurationKey: Sendable {
     }
 
     /// What gives the key its meaning.
-    enum Source: Sendable {
+    enum Meaning: Sendable {
         /// An option of the table, given the key's value (in a section, with the button's title before it).
         case option(OptionSpecification)
         /// A part of a button's specification.
@@ -43,7 +43,7 @@ struct ConfigurationKey: Sendable {
     /// Where it may be.
     var place: Place
     /// What gives it its meaning.
-    var source: Source
+    var meaning: Meaning
     /// The value's name in the documentation, such as `N`, `COMMAND` or `true or false`.
     var placeholder: String
     /// What it does.
@@ -62,7 +62,7 @@ struct ConfigurationKey: Sendable {
             guard let name = option.fileKey, option.filePlace == .board || option.filePlace == .boardAndButton
             else { return nil }
             return ConfigurationKey(
-                name: name, place: .board, source: .option(option),
+                name: name, place: .board, meaning: .option(option),
                 placeholder: option.value.takesValue ? option.placeholder ?? "VALUE" : switchPlaceholder,
                 help: option.help, isRepeatable: false)
         }
@@ -72,7 +72,7 @@ struct ConfigurationKey: Sendable {
     static var buttonKeys: [ConfigurationKey] {
         let parts = ButtonPart.allCases.map { part in
             ConfigurationKey(
-                name: part.rawValue, place: .button, source: .buttonPart(part), placeholder: part.placeholder,
+                name: part.rawValue, place: .button, meaning: .buttonPart(part), placeholder: part.placeholder,
                 help: part.help, isRepeatable: false)
         }
         let options = Options.table.compactMap { option -> ConfigurationKey? in
@@ -80,7 +80,7 @@ struct ConfigurationKey: Sendable {
             else { return nil }
             let takesCommand = option.addCommand != nil
             return ConfigurationKey(
-                name: name, place: .button, source: .option(option),
+                name: name, place: .button, meaning: .option(option),
                 placeholder: takesCommand ? "COMMAND" : option.placeholder ?? "VALUE",
                 help: option.buttonHelp ?? option.help, isRepeatable: option.isRepeatableInSection)
         }
@@ -94,7 +94,7 @@ struct ConfigurationKey: Sendable {
 
     /// The option a key of a place comes from, when it comes from one.
     var option: OptionSpecification? {
-        if case .option(let option) = source { return option }
+        if case .option(let option) = meaning { return option }
         return nil
     }
 }

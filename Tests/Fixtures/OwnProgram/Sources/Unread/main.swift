@@ -33,6 +33,6 @@ struct Unread: TerminalProgram {
     }
 }
 
-ProgramRunner.runToExit(named: "unread", configuration: .init(setsWindowTitle: true)) { terminal in
+ProgramRunner.runToExit(named: "unread", setup: .init(setsWindowTitle: true)) { terminal in
     Unread(appearance: terminal.toolbarAppearance)
 }
