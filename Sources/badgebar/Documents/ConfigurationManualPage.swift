@@ -46,12 +46,9 @@ enum ConfigurationManualPage {
 
     /// The page's source.
     static var text: String {
-        var page = Roff()
-        page.comment("badgebar(5), made by 'badgebar --generate man5' from its option table.")
-        page.request("TH", "BADGEBAR", "5", Version.date, "badgebar \(Version.number)", "File Formats")
-        page.raw(".nh", ".ad l")
-        page.section("NAME")
-        page.raw("badgebar \\- a board of badged buttons in a file")
+        var page = Roff.badgebarPage(
+            section: "5", volume: "File Formats", madeBy: "'badgebar --generate man5' from its option table",
+            name: "a board of badged buttons in a file")
         page.section("SYNOPSIS")
         page.raw(
             ".I $XDG_CONFIG_HOME/badgebar/config", ".br", ".I $XDG_CONFIG_HOME/badgebar/NAME.conf", ".br",

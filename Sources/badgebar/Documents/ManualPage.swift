@@ -144,13 +144,10 @@ enum ManualPage {
 
     /// The man page's source.
     static var text: String {
-        var page = Roff()
-        page.comment("badgebar(1), made by 'badgebar --generate man' from its option, key and exit-status tables.")
-        page.request("TH", "BADGEBAR", "1", Version.date, "badgebar \(Version.number)", "User Commands")
-        // Names and values are typed as shown: no hyphenation, no stretched spaces.
-        page.raw(".nh", ".ad l")
-        page.section("NAME")
-        page.raw("badgebar \\- \(Roff.escape(Usage.summary))")
+        var page = Roff.badgebarPage(
+            section: "1", volume: "User Commands",
+            madeBy: "'badgebar --generate man' from its option, key and exit-status tables",
+            name: Roff.escape(Usage.summary))
         page.section("SYNOPSIS")
         page.raw(".B badgebar", ".RI [ options ]")
         description(into: &page)

@@ -3,6 +3,24 @@ struct Roff {
     /// The source so far, one request or text line per element.
     private(set) var lines: [String] = []
 
+    /// Starts a page of badgebar's: the comment saying what made it, the title line, no hyphenation and no
+    /// stretched spaces (names and values are typed as shown), and its NAME section.
+    ///
+    /// - Parameters:
+    ///   - section: The manual's section, such as `1` or `5`.
+    ///   - volume: The section's name, such as `User Commands`.
+    ///   - madeBy: What the comment says made the page.
+    ///   - name: The NAME line after `badgebar \-`, already in roff.
+    static func badgebarPage(section: String, volume: String, madeBy: String, name: String) -> Roff {
+        var page = Roff()
+        page.comment("badgebar(\(section)), made by \(madeBy).")
+        page.request("TH", "BADGEBAR", section, Version.date, "badgebar \(Version.number)", volume)
+        page.raw(".nh", ".ad l")
+        page.section("NAME")
+        page.raw("badgebar \\- \(name)")
+        return page
+    }
+
     /// The source, ending in a newline.
     var text: String { lines.joined(separator: "\n") + "\n" }
 
