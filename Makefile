@@ -115,7 +115,7 @@ bench-venv:
 
 ## coverage: the share of each module's lines run by the in-process tests (end-to-end tests left out)
 coverage: deps
-	$(SWIFT) test --enable-code-coverage --skip EndToEndTests
+	$(SWIFT) test --enable-code-coverage --skip EndToEndTests --no-parallel
 	@python3 Tools/coverage.py
 
 ## lint: check the layout of the Swift sources

@@ -7,9 +7,12 @@ import BadgeTerminal
 /// A ``ScriptedTerminal`` gives such a test its screen; this gives it the
 /// time, in which real children end and their pipes are read. The script's
 /// steps come when the clock reaches them; one a test does not want to wait
-/// for (a quit at 1000 s) ends a run the program ended itself first.
+/// for (a quit at 1000 s) ends a run the program ended itself first. Signals are
+/// the script's alone: those other tests in the process raise never reach it.
 package final class RealTimeScript: Reactor {
-    private let system = SystemReactor()
+    private let system = SystemReactor(relaysSignals: false)
+    /// The longest a wait lasts, so that a child's end is seen without its SIGCHLD.
+    private static let lookAgainSeconds = 0.02
     private var steps: [ScriptedTerminal.Step]
 
     /// Creates a reactor that plays `steps` at their times, in seconds from now.
@@ -29,9 +32,11 @@ package final class RealTimeScript: Reactor {
     package func wait(until deadline: Double?, for interests: WaitInterests) -> [Wakeup] {
         let due = takeDue()
         guard due.isEmpty else { return due }
-        var wake = deadline
+        // No SIGCHLD reaches this reactor, and a child run with the terminal has no pipe to end: look again
+        // every moment, as a test may.
+        var wake = min(deadline ?? .infinity, now + Self.lookAgainSeconds)
         if let next = steps.first?.time {
-            wake = min(wake ?? next, next)
+            wake = min(wake, next)
         }
         return system.wait(until: wake, for: interests) + takeDue()
     }

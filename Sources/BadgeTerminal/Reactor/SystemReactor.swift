@@ -15,15 +15,22 @@ package final class SystemReactor: Reactor {
     package let clock: MonotonicClock
     /// The terminal whose keyboard and output are waited for with the rest, if any.
     private let terminal: (any WaitParticipant)?
+    /// Whether the signal relay's pipe is waited for and its signals reported: not for a test's reactor, which
+    /// must not take the signals of other tests in the same process.
+    private let relaysSignals: Bool
 
     /// Creates the reactor of one run.
     ///
     /// - Parameters:
     ///   - clock: The clock to read; the terminal's, so that its keys and recording share the run's times.
     ///   - terminal: The terminal to register, or `nil` for none (a test with real children and no terminal).
-    package init(clock: MonotonicClock = MonotonicClock(), terminal: (any WaitParticipant)? = nil) {
+    ///   - relaysSignals: Whether the signal relay's signals are waited for and reported (by default they are).
+    package init(
+        clock: MonotonicClock = MonotonicClock(), terminal: (any WaitParticipant)? = nil, relaysSignals: Bool = true
+    ) {
         self.clock = clock
         self.terminal = terminal
+        self.relaysSignals = relaysSignals
     }
 
     /// Seconds since the clock started.
@@ -47,7 +54,7 @@ package final class SystemReactor: Reactor {
         }
         var polled = [
             pollfd(fd: own.keyboard?.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: SignalRelay.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: relaysSignals ? SignalRelay.wakeDescriptor.rawValue : -1, events: Int16(POLLIN), revents: 0),
         ]
         polled += own.writers.map { pollfd(fd: $0?.rawValue ?? -1, events: Int16(POLLOUT), revents: 0) }
         let runnerStart = polled.count
@@ -59,13 +66,13 @@ package final class SystemReactor: Reactor {
             // The terminal is gone.
             return [.hangup]
         }
-        if let signal = terminal?.pendingTermination ?? SignalRelay.terminationSignal {
+        if let signal = terminal?.pendingTermination ?? (relaysSignals ? SignalRelay.terminationSignal : nil) {
             return [.terminate(signal)]
         }
-        if polled[1].revents != 0 || result < 0 {
+        if relaysSignals && (polled[1].revents != 0 || result < 0) {
             SignalRelay.drainWakeups()
         }
-        var events = Self.relayedSignals(resize: { terminal?.resized() })
+        var events = relaysSignals ? Self.relayedSignals(resize: { terminal?.resized() }) : []
         guard result > 0 else {
             let nothingWritable = own.writers.map { _ in false }
             return events + (terminal?.takeKeys(at: clock.now) ?? [])
