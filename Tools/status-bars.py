@@ -28,7 +28,8 @@ Options:
 
 In a recipe, @BADGEBAR@ is the program, @FIFO@ a FIFO the harness makes for the counts (the `send`
 step writes to it), @CONTROL@ the path of the control socket the program itself makes (the `control`
-step writes to it), @COUNTS@ a counts file that does not exist. The lines are written as they are,
+step writes to it), @COUNTS@ a counts file that does not exist, @MARK@ an empty file anybody may
+append to (the `marked` step reads it: a command the bar's clicks start can leave its word there). The lines are written as they are,
 those placeholders aside, into a config of the bar's own around them (fonts, size, position).
 
 Steps (run in order; the first that fails ends the run):
@@ -39,6 +40,9 @@ Steps (run in order; the first that fails ends the run):
   click:#RRGGBB     a real left click in the middle of where the colour is (xdotool on X, a
                     zwlr_virtual_pointer_v1 pointer on sway)
   click:X,Y         a real left click at a pixel of the screen
+  click-BUTTON:...  the same with another mouse button: middle, right, scroll-up or scroll-down
+                    (the wheel on X only)
+  marked:TEXT       poll until @MARK@ has a line TEXT
   shot:NAME         save a screenshot as NAME.png in --output
   log-clean         no error in the logs of the bar, its display server and the program
   sleep:SECONDS     wait (for looking at a bar by hand; tests poll instead)
@@ -414,6 +418,8 @@ class VirtualPointer:
     """
 
     BUTTON_LEFT = 0x110  # BTN_LEFT from linux/input-event-codes.h
+    # X11's button numbers to evdev's codes: BTN_LEFT, BTN_MIDDLE, BTN_RIGHT.
+    BUTTON_CODES = {1: 0x110, 2: 0x112, 3: 0x111}
 
     def __init__(self, socket_path, width, height):
         self.width, self.height = width, height
@@ -476,16 +482,19 @@ class VirtualPointer:
             if object_id == callback and opcode == 0:  # wl_callback.done
                 return
 
-    def click(self, x, y):
+    def click(self, x, y, button=1):
+        if button not in self.BUTTON_CODES:
+            raise Usage("the virtual pointer clicks the left, middle and right buttons only")
+        code = self.BUTTON_CODES[button]
         now = int(time.monotonic() * 1000) & 0xFFFFFFFF
         pointer = self.pointer
         # motion_absolute(time, x, y, x_extent, y_extent), then frame; button(time, button, state), frame.
         self.send(pointer, 1, struct.pack("<IIIII", now, x, y, self.width, self.height))
         self.send(pointer, 4)
         self.roundtrip()
-        self.send(pointer, 2, struct.pack("<III", now + 1, self.BUTTON_LEFT, 1))
+        self.send(pointer, 2, struct.pack("<III", now + 1, code, 1))
         self.send(pointer, 4)
-        self.send(pointer, 2, struct.pack("<III", now + 2, self.BUTTON_LEFT, 0))
+        self.send(pointer, 2, struct.pack("<III", now + 2, code, 0))
         self.send(pointer, 4)
         # Out of the way, to the middle of the screen where no bar is: sway draws the cursor into the
         # output, and so into the screenshots.
@@ -566,11 +575,12 @@ class Bar:
         else:
             with open(path, encoding="utf-8") as file:
                 text = file.read()
-        unknown = set(re.findall(r"@[A-Z]+@", text)) - {"@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@"}
+        unknown = set(re.findall(r"@[A-Z]+@", text)) - {"@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@", "@MARK@"}
         if unknown:
             raise Usage(f"{path}: unknown placeholders {', '.join(sorted(unknown))}")
         return (text.replace("@BADGEBAR@", self.badgebar).replace("@FIFO@", self.fifo)
-                .replace("@CONTROL@", self.control).replace("@COUNTS@", self.processes.path("no-such-counts")))
+                .replace("@CONTROL@", self.control).replace("@COUNTS@", self.processes.path("no-such-counts"))
+                .replace("@MARK@", self.mark))
 
     def write(self, name, text):
         path = self.processes.path(name)
@@ -581,6 +591,10 @@ class Bar:
         return path
 
     def setup_paths(self):
+        self.mark = self.processes.path("mark")
+        with open(self.mark, "w"):
+            pass
+        os.chmod(self.mark, 0o666)
         self.fifo = self.processes.path("counts.fifo")
         os.mkfifo(self.fifo, 0o666)
         os.chmod(self.fifo, 0o666)
@@ -592,7 +606,7 @@ class Bar:
     def screenshot(self):
         raise NotImplementedError
 
-    def click(self, x, y):
+    def click(self, x, y, button=1):
         raise NotImplementedError
 
     # The name of the bar's own process, which must keep running once it has started.
@@ -700,8 +714,8 @@ class XBar(Bar):
         data = run(["import", "-silent", "-window", "root", "-depth", "8", "ppm:-"], self.environment(), binary=True)
         return Image.from_ppm(data)
 
-    def click(self, x, y):
-        run(["xdotool", "mousemove", str(x), str(y), "click", "1"], self.environment())
+    def click(self, x, y, button=1):
+        run(["xdotool", "mousemove", str(x), str(y), "click", str(button)], self.environment())
 
     def window_region(self, window_class):
         """Polls until a mapped window of this class exists; sets the bar's region to its geometry."""
@@ -878,10 +892,10 @@ class Sway(Bar):
             self.region = (0, 0, image.width, image.height)
         return image
 
-    def click(self, x, y):
+    def click(self, x, y, button=1):
         if self.pointer is None:
             raise Failure(f"no virtual pointer to click with: {self.pointer_error}")
-        self.pointer.click(x, y)
+        self.pointer.click(x, y, button)
 
     def describe(self):
         return f"WAYLAND_DISPLAY={self.wayland} XDG_RUNTIME_DIR={self.runtime} (as {self.user})"
@@ -1048,7 +1062,17 @@ class Runner:
         elif verb == "control":
             self.write_socket(self.bar.control, argument, "the control socket")
             result["detail"] = f"wrote {argument!r} to {self.bar.control}"
-        elif verb == "click":
+        elif verb == "marked":
+            def attempt():
+                with open(self.bar.mark) as file:
+                    lines = file.read().splitlines()
+                return lines if argument in lines else None
+            lines = poll(f"a line {argument!r} in {self.bar.mark}", self.options.timeout, attempt, self.bar.check_alive)
+            result["detail"] = f"{self.bar.mark} has {lines}"
+        elif verb == "click" or verb.startswith("click-"):
+            buttons = {"click": 1, "click-middle": 2, "click-right": 3, "click-scroll-up": 4, "click-scroll-down": 5}
+            if verb not in buttons:
+                raise Usage(f"unknown mouse button in {text!r}: {', '.join(buttons)}")
             if argument.startswith("#"):
                 colour = parse_colour(argument)
                 image, count, box = self.look(colour)
@@ -1061,8 +1085,8 @@ class Runner:
                 if not match:
                     raise Usage(f"click wants #RRGGBB or X,Y, not {argument!r}")
                 x, y = int(match.group(1)), int(match.group(2))
-            self.bar.click(x, y)
-            result["detail"] = f"left click at {x},{y}"
+            self.bar.click(x, y, buttons[verb])
+            result["detail"] = f"{verb} (button {buttons[verb]}) at {x},{y}"
         elif verb == "shot":
             image = self.bar.screenshot()
             result["screenshot"] = self.save(image, argument or label)

@@ -83,13 +83,18 @@ extension App {
         "cannot write to standard output: \(failure.reason)"
     }
 
-    /// The command a click in a bar that runs commands (polybar) runs to press a button: this program, with
-    /// `--press` and the same `--control`.
+    /// The command a click in a bar that runs commands (polybar) runs to click a button: this program, with
+    /// `--press`, the mouse button and the same `--control`.
+    ///
+    /// The program is named as the bar named it when the bar found it on its `PATH` (`badgebar`, so the line
+    /// stays one a user can read and copy), else by the whole path of the running executable.
     static func pressCommand(controlPath: String) -> StatusBarPressCommand {
-        StatusBarPressCommand(
+        let name = CommandLine.arguments.first ?? ""
+        let program = !name.isEmpty && !name.contains("/") ? name : Platform.executablePath() ?? name
+        return StatusBarPressCommand(
             template:
-                "\(ShellWord.quoted(Platform.executablePath() ?? CommandLine.arguments[0])) --press \(StatusBarPressCommand.titlePlaceholder) "
-                + "--control \(ShellWord.quoted(controlPath))")
+                "\(ShellWord.quoted(program)) --press \(StatusBarPressCommand.titlePlaceholder) --mouse-button "
+                + "\(StatusBarPressCommand.mouseButtonPlaceholder) --control \(ShellWord.quoted(controlPath))")
     }
 
     /// Sends a line to the badgebar that listens on a control socket (`--press`, `--refresh`, `--send`), and returns

@@ -183,7 +183,9 @@ struct App {
     func engineConfiguration(writesEvents: Bool, unixTimeOffset: Double) -> BoardEngine.Configuration {
         BoardEngine.Configuration(
             watches: options.watches, watchIntervalSeconds: options.watchIntervalSeconds,
-            pressCommands: options.pressCommands, openCommands: options.openCommands, writesEvents: writesEvents,
+            pressCommands: options.pressCommands, openCommands: options.openCommands,
+            clickCommands: options.clickCommands, pressingMouseButtons: options.pressingMouseButtons,
+            writesEvents: writesEvents,
             setsWindowTitle: options.setsWindowTitle, notificationMode: options.notificationMode,
             unixTimeOffset: unixTimeOffset, eventsName: Self.eventsName(options.eventsPath))
     }

@@ -24,6 +24,7 @@ struct OnceView: BoardView {
         configuration.setsWindowTitle = false
         configuration.notificationMode = .never
         configuration.pressCommands = []
+        configuration.clickCommands = []
         configuration.openCommands = []
     }
 

@@ -106,7 +106,12 @@ struct StreamView: BoardView {
 
     /// The toolbar in the form as it stands at an instant, without the stream's framing, and what it was made from.
     static func text(of engine: BoardEngine, stream: StatusBarStream, at time: Double) -> (String, StatusBarState) {
-        let state = StatusBarState(risingButtons: stream.format.showsRising ? engine.risingButtons(at: time) : [])
+        var state = StatusBarState(risingButtons: stream.format.showsRising ? engine.risingButtons(at: time) : [])
+        if stream.pressCommand != nil {
+            for index in engine.board.toolbar.buttons.indices {
+                state.actingMouseButtons[index] = engine.actingMouseButtons(forButtonAt: index)
+            }
+        }
         let text = stream.format.render(
             engine.board.toolbar, style: stream.style, state: state, pressCommand: stream.pressCommand)
         return (text, state)
@@ -133,7 +138,8 @@ struct StreamView: BoardView {
         return line
     }
 
-    /// Presses the buttons the bar's click events name (any mouse button, as the full screen takes any click).
+    /// Clicks the buttons the bar's click events name with the mouse button they name; a mouse button the board
+    /// has no name for (the horizontal wheel, the side buttons) does nothing.
     private mutating func takeClicks(_ bytes: [UInt8], engine: inout BoardEngine, at time: Double) -> [ProgramEffect] {
         var effects: [ProgramEffect] = []
         for output in clicks.take(bytes) {
@@ -144,7 +150,8 @@ struct StreamView: BoardView {
                     effects += engine.reportBadLine("a click on '\(name)' names no button", at: time)
                     continue
                 }
-                effects += engine.press(buttonAt: index, source: .click, at: time)
+                guard let mouseButton = MouseButton(barNumber: click.button) else { continue }
+                effects += engine.click(buttonAt: index, mouseButton: mouseButton, at: time)
             case .problem(let text):
                 effects += engine.reportBadLine("a click event could not be read: \(text)", at: time)
             }
@@ -152,11 +159,14 @@ struct StreamView: BoardView {
         return effects
     }
 
-    /// Carries out a line from the control socket: `press NAME`, `refresh`, or a counts line.
+    /// Carries out a line from the control socket: `press NAME`, `click MOUSE-BUTTON NAME`, `refresh`, or a counts
+    /// line.
     private func takeControl(_ line: String, engine: inout BoardEngine, at time: Double) -> [ProgramEffect] {
         switch ControlLine(line, buttonTitles: engine.board.toolbar.buttons.map(\.title)) {
-        case .press(let index):
+        case .press(let index, nil):
             return engine.press(buttonAt: index, source: .control, at: time)
+        case .press(let index, let mouseButton?):
+            return engine.click(buttonAt: index, mouseButton: mouseButton, source: .control, at: time)
         case .refresh:
             return engine.refreshWatches(at: time)
         case .counts:

@@ -40,11 +40,12 @@ import Testing
         #expect(
             ConfigurationKey.boardKeys.map(\.name) == [
                 "limit", "no-autoplay", "reduce-motion", "fps", "color", "icons", "title", "badge-corner",
-                "counts-from", "every", "events-to", "no-title", "notify",
+                "counts-from", "every", "press-with", "events-to", "no-title", "notify",
             ])
         #expect(
             ConfigurationKey.buttonKeys.map(\.name) == [
-                "symbol", "badge", "color", "show-zero", "noun", "watch", "every", "on-press", "open",
+                "symbol", "badge", "color", "show-zero", "noun", "watch", "every", "on-press", "open", "on-left",
+                "on-middle", "on-right", "on-scroll-up", "on-scroll-down",
             ])
         for option in Options.table {
             let key = option.fileKey
@@ -57,7 +58,10 @@ import Testing
         for name in ["--record", "--lines", "--once", "--format", "--help", "--version", "--generate"] {
             #expect(Options.table.first { $0.allNames.contains(name) }?.fileKey == nil, "\(name)")
         }
-        #expect(ConfigurationKey.buttonKeys.filter(\.isRepeatable).map(\.name) == ["watch", "on-press"])
+        #expect(
+            ConfigurationKey.buttonKeys.filter(\.isRepeatable).map(\.name) == [
+                "watch", "on-press", "on-left", "on-middle", "on-right", "on-scroll-up", "on-scroll-down",
+            ])
     }
 
     @Test func everyKeyGivesWhatItsFlagGives() throws {
@@ -154,7 +158,8 @@ import Testing
         #expect(
             refusal("frobnicate = 1\n")
                 == "1: unknown key 'frobnicate' (the keys before the sections are limit, no-autoplay, reduce-motion, "
-                + "fps, color, icons, title, badge-corner, counts-from, every, events-to, no-title and notify)")
+                + "fps, color, icons, title, badge-corner, counts-from, every, press-with, events-to, no-title and notify)"
+        )
         #expect(
             refusal("# Mail\n\nwatch = ls\n[Mail]\nsymbol = envelope\n")
                 == "3: 'watch' is a button's key: put it in the button's section, under [Title]")
@@ -228,7 +233,7 @@ import Testing
         #expect(
             refusal("# one\n[Mail]\nsymbol = envelope\nwatch = a \\\n  b \\\n  c\nbogus = 1\n")
                 == "7: unknown key 'bogus' (the keys of a section are symbol, badge, color, show-zero, noun, watch, "
-                + "every, on-press and open)")
+                + "every, on-press, open, on-left, on-middle, on-right, on-scroll-up and on-scroll-down)")
         #expect(refusal("limit = \\\n  0\n") == "1: limit needs a whole number 1 or more, not '0'")
     }
 

@@ -20,10 +20,15 @@ import Testing
     @Test func everyEnumOptionTakesEachOfItsValuesInBothSpellingsAndNamesThemInItsHelp() throws {
         let choices = Options.table.filter { !$0.value.choices.isEmpty }
         #expect(
-            choices.map(\.names[0]) == ["--color", "--icons", "--badge-corner", "--notify", "--format", "--generate"])
+            choices.map(\.names[0]) == [
+                "--color", "--icons", "--badge-corner", "--notify", "--format", "--mouse-button", "--generate",
+            ])
         for option in choices {
             // --format needs --once or --stream (i3bar only --stream).
-            let companions = option.names == ["--format"] ? ["--stream"] : []
+            // --mouse-button says how --press clicks.
+            let companions =
+                option.names == ["--format"]
+                ? ["--stream"] : option.names == ["--mouse-button"] ? ["--press", "Mail", "--control", "/run/c"] : []
             for value in option.value.choices {
                 #expect(option.help.contains(value), "\(option.names[0]) help names \(value)")
                 for name in option.allNames {

@@ -182,3 +182,65 @@ import Testing
         #expect(options.buttons.map(\.badgeText) == [BadgeText.dot, "new", "0"])
     }
 }
+
+/// The options of clicks per mouse button: `--on-middle` and the others, `--press-with`, `--mouse-button`.
+@Suite struct MouseButtonOptionsTests {
+    func parse(_ arguments: [String]) throws(Options.UsageError) -> Options.Request {
+        try OptionsTests().parse(arguments)
+    }
+
+    func message(_ arguments: [String]) -> String? { OptionsTests().message(arguments) }
+
+    @Test func eachMouseButtonHasAnOptionThatAddsACommandWithIt() throws {
+        guard
+            case .run(let options) = try parse([
+                "--button", "Mail:envelope:0", "--on-middle", "Mail=archive", "--on-scroll-down", "Mail=next",
+            ])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(
+            options.clickCommands == [
+                ButtonCommand(buttonTitle: "Mail", command: "archive", mouseButton: .middle),
+                ButtonCommand(buttonTitle: "Mail", command: "next", mouseButton: .scrollDown),
+            ])
+        #expect(options.pressingMouseButtons == [.left])
+        #expect(
+            message(["--button", "Mail:envelope:0", "--on-right", "Jobs=x"])
+                == "--on-right: no button is titled 'Jobs' (the buttons are Mail)")
+    }
+
+    @Test func pressWithTakesAListOrNoneAndSaysAWrongWord() throws {
+        guard case .run(let options) = try parse(["--press-with", "right, scroll-up"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(options.pressingMouseButtons == [.right, .scrollUp])
+        guard case .run(let none) = try parse(["--press-with", "none"]) else { return }
+        #expect(none.pressingMouseButtons.isEmpty)
+        #expect(
+            message(["--press-with", "left,wheel"])
+                == "--press-with: 'wheel' is no mouse button: give left, middle, right, scroll-up, scroll-down or "
+                + "none, or several with commas")
+        #expect(MouseButton.describeList([.scrollDown, .left]) == "left,scroll-down")
+        #expect(MouseButton.describeList([]) == "none")
+    }
+
+    @Test func mouseButtonMakesPressAClickLine() throws {
+        let request = try parse(["--press", "Mail", "--mouse-button", "middle", "--control", "/run/c"])
+        guard case .run(let options) = request else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(
+            options.presentation(environment: { _ in nil }, standardOutputIsTerminal: true)
+                == .send(line: "click middle Mail", controlPath: "/run/c"))
+        #expect(
+            message(["--mouse-button", "right", "--control", "/run/c"])
+                == "--mouse-button says how --press clicks; give --press NAME too")
+        #expect(
+            message(["--press", "Mail", "--mouse-button", "up", "--control", "/run/c"])?.contains("--mouse-button")
+                == true)
+    }
+}

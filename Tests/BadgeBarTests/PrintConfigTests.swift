@@ -35,6 +35,8 @@ import Testing
         "--badge-corner", "bottom-leading", "--counts-from", "/tmp/counts", "--every", "1.5s",
         "--watch", "Mail@5m=notmuch count tag:unread", "--watch", "news=printf 'News=%d\\n' 3",
         "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
+        "--on-middle", "Mail=notmuch tag +archived tag:unread", "--on-scroll-up", "News=next", "--on-scroll-down",
+        "News=previous", "--on-left", "Jobs=echo left", "--on-right", "Jobs=menu", "--press-with", "left,right",
         "--events-to", "/tmp/events.jsonl", "--no-title", "--notify", "unfocused", "--print-config",
     ]
 
@@ -74,6 +76,7 @@ import Testing
                 badge-corner = bottom-leading
                 counts-from = /tmp/counts
                 every = 1.5s
+                press-with = left,right
                 events-to = /tmp/events.jsonl
                 no-title = true
                 notify = unfocused
@@ -88,12 +91,15 @@ import Testing
                 watch = notmuch count tag:unread
                 on-press = notmuch tag -unread tag:unread
                 on-press = beep
+                on-middle = notmuch tag +archived tag:unread
 
                 [News]
                 symbol = newspaper
                 badge = dot
                 color = #123456
                 watch = printf 'News=%d\\n' 3
+                on-scroll-up = next
+                on-scroll-down = previous
 
                 [Beta]
                 symbol = star
@@ -102,6 +108,8 @@ import Testing
                 [Jobs]
                 symbol = gear
                 open = tig
+                on-left = echo left
+                on-right = menu
 
                 """)
         // Printed again from what it gives, the file is the same.

@@ -200,3 +200,55 @@ import Testing
         #expect(ControlLine("press z=1", buttonTitles: ["Mail"]) == .counts, "no such button: a counts line")
     }
 }
+
+/// Clicks by mouse button in `--stream`: i3bar's button numbers and the control socket's `click` lines.
+@Suite struct StreamMouseButtonTests {
+    /// The commands an effect starts, in order.
+    func runs(_ effect: ProgramEffect) -> [ProcessRequest] {
+        switch effect {
+        case .run(let request): return [request]
+        case .batch(let effects): return effects.flatMap(runs)
+        default: return []
+        }
+    }
+
+    @Test func aScrollAndARightClickLeaveTheCountAndAMiddleClickRunsItsCommand() {
+        var stream = StreamProgramTests().program(
+            .i3bar,
+            configuration: BoardEngine.Configuration(
+                clickCommands: [ButtonCommand(buttonTitle: "Mail", command: "archive", mouseButton: .middle)]))
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        _ = stream.update(.line("[", source: .clicks), at: 0)
+        for number in [4, 5, 3, 6, 8] {
+            let effects = stream.update(
+                .line(#",{"name":"badgebar","instance":"Mail","button":\#(number)}"#, source: .clicks), at: 1)
+            #expect(stream.board.toolbar.buttons[0].count == 3, "button \(number) leaves the count")
+            #expect(runs(effects).isEmpty, "button \(number) runs nothing")
+        }
+        let middle = stream.update(
+            .line(#",{"name":"badgebar","instance":"Mail","button":2}"#, source: .clicks), at: 2)
+        let commands = runs(middle)
+        #expect(commands.map(\.command) == ["archive"])
+        #expect(commands.first?.environment["BADGEBAR_MOUSE_BUTTON"] == "middle")
+        #expect(stream.board.toolbar.buttons[0].count == 3)
+        _ = stream.update(.line(#",{"name":"badgebar","instance":"Mail","button":1}"#, source: .clicks), at: 3)
+        #expect(stream.board.toolbar.buttons[0].count == 0, "the left button presses")
+    }
+
+    @Test func theControlSocketTakesAClickWithItsMouseButton() {
+        let titles = ["Mail", "x=y"]
+        #expect(ControlLine("click middle Mail", buttonTitles: titles) == .press(buttonIndex: 0, mouseButton: .middle))
+        #expect(
+            ControlLine("CLICK scroll-up  mail", buttonTitles: titles) == .press(buttonIndex: 0, mouseButton: .scrollUp)
+        )
+        #expect(ControlLine("click right Nope", buttonTitles: titles) == .unknownButton("Nope"))
+        #expect(ControlLine("click sideways Mail", buttonTitles: titles) == .counts, "no mouse button: a counts line")
+        #expect(ControlLine("click left x=y", buttonTitles: titles) == .press(buttonIndex: 1, mouseButton: .left))
+        var stream = StreamProgramTests().program()
+        _ = stream.update(.input(.resize(columns: 80, rows: 24)), at: 0)
+        _ = stream.update(.line("click right Mail", source: .control), at: 1)
+        #expect(stream.board.toolbar.buttons[0].count == 3, "right does not press")
+        _ = stream.update(.line("click left Mail", source: .control), at: 2)
+        #expect(stream.board.toolbar.buttons[0].count == 0)
+    }
+}

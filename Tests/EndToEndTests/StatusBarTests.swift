@@ -61,6 +61,32 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
+        /// A scroll both ways and a right click on a count, then a middle click whose command leaves its mouse
+        /// button and the count in the harness's mark file, then a left click.
+        static let mouseButtons = [
+            "send:Mail=3", "wait:\(red)", "click-scroll-up:\(red)", "click-scroll-down:\(red)", "click-right:\(red)",
+            "click-middle:\(red)", "marked:middle 3", "wait:\(red)", "click:\(red)", "gone:\(red)", "log-clean",
+        ]
+        /// The command of the mouse-button runs: Mail, and a middle click that says what it was told.
+        static let middleClickCommand =
+            "@BADGEBAR@ --stream --button 'Mail:envelope:0:red' --counts-from @FIFO@ "
+            + "--on-middle 'Mail=echo $BADGEBAR_MOUSE_BUTTON $BADGEBAR_COUNT >> @MARK@'"
+
+        @Test("i3bar: a scroll and a right click leave the count, a middle click runs its command, a left click clears")
+        func i3barMouseButtons() throws {
+            let run = try StatusBarRun.run(
+                "i3bar", steps: Self.mouseButtons, command: Self.middleClickCommand + " --format i3bar")
+            run.expectEveryStep()
+        }
+
+        @Test("polybar: an area per acting mouse button; scroll and right leave the count, middle runs its command")
+        func polybarMouseButtons() throws {
+            let run = try StatusBarRun.run(
+                "polybar", steps: Self.mouseButtons,
+                command: Self.middleClickCommand + " --format polybar --control @CONTROL@")
+            run.expectEveryStep()
+        }
+
         @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
         func tmuxWithMissingCounts() throws {
             let binary = try BadgebarBinary.path()

@@ -118,7 +118,10 @@ public struct BadgeBoard: Sendable {
     ///   - index: The button.
     ///   - time: When.
     ///   - source: A key or a click, for the press it records.
-    public mutating func press(buttonAt index: Int, at time: Double, source: BoardEvent.Source = .key) {
+    ///   - mouseButton: The mouse button of a status bar's click, for the press it records.
+    public mutating func press(
+        buttonAt index: Int, at time: Double, source: BoardEvent.Source = .key, mouseButton: MouseButton? = nil
+    ) {
         guard toolbar.buttons.indices.contains(index) else { return }
         showPendingCounts(at: time)
         let previous = toolbar.buttons[index].count
@@ -126,7 +129,8 @@ public struct BadgeBoard: Sendable {
         record(
             BoardEvent(
                 kind: .press, buttonIndex: index, buttonTitle: toolbar.buttons[index].title,
-                count: toolbar.buttons[index].count, previousCount: previous, source: source, time: time))
+                count: toolbar.buttons[index].count, previousCount: previous, source: source, time: time,
+                mouseButton: mouseButton))
     }
 
     /// Changes a count through the toolbar and records the change, if the count changed.

@@ -42,11 +42,16 @@ public struct BoardEvent: Sendable, Equatable {
     public var source: Source
     /// When, in seconds on the board's clock.
     public var time: Double
+    /// The mouse button of a press a status bar's click made, when the click said which (`nil` for a key, a click
+    /// in the full screen, or `--press` without `--mouse-button`).
+    public var mouseButton: MouseButton?
 
     /// Creates an event.
     public init(
-        kind: Kind, buttonIndex: Int, buttonTitle: String, count: Int, previousCount: Int, source: Source, time: Double
+        kind: Kind, buttonIndex: Int, buttonTitle: String, count: Int, previousCount: Int, source: Source, time: Double,
+        mouseButton: MouseButton? = nil
     ) {
+        self.mouseButton = mouseButton
         self.kind = kind
         self.buttonIndex = buttonIndex
         self.buttonTitle = buttonTitle
@@ -60,7 +65,8 @@ public struct BoardEvent: Sendable, Equatable {
     public var isIncrease: Bool { count > previousCount }
 
     /// The event as one line of JSON, with the keys always in this order:
-    /// `{"time":1796064384.512,"event":"press","button":"Mail","count":0,"previous":5,"source":"click"}`.
+    /// `{"time":1796064384.512,"event":"press","button":"Mail","count":0,"previous":5,"source":"click"}`, and
+    /// `"mouse_button":"left"` last when the press says its mouse button.
     ///
     /// Written by hand rather than with FoundationEssentials' `JSONEncoder`, by measurement:
     /// the static release binary in an 80×24 tmux pane, 6 s of auto-play writing events,
@@ -80,6 +86,10 @@ public struct BoardEvent: Sendable, Equatable {
         JSONText.appendString(buttonTitle, to: &line)
         line += Array(",\"count\":\(count),\"previous\":\(previousCount),\"source\":".utf8)
         JSONText.appendString(source.rawValue, to: &line)
+        if let mouseButton {
+            line += Array(",\"mouse_button\":".utf8)
+            JSONText.appendString(mouseButton.rawValue, to: &line)
+        }
         line.append(0x7D)  // }
         return String(decoding: line, as: UTF8.self)
     }

@@ -9,6 +9,12 @@ extension BoardEngine {
         public var pressCommands: [ButtonCommand]
         /// Commands run with the terminal when their button is pressed, at most one per button.
         public var openCommands: [ButtonCommand]
+        /// Commands run in the background when their button is clicked with their
+        /// ``ButtonCommand/mouseButton`` in a status bar (those without one are left out).
+        public var clickCommands: [ButtonCommand]
+        /// The mouse buttons whose click presses a button in a status bar (clears its count, runs its press and open
+        /// commands); only the left one by default, so a scroll or a right click leaves the count alone.
+        public var pressingMouseButtons: Set<MouseButton>
         /// Whether every press and change is written to `SinkName.events` as a line of JSON.
         public var writesEvents: Bool
         /// Whether the window's title carries the total of the badges (``ProgramEffect/setWindowTitle(_:)``).
@@ -23,10 +29,13 @@ extension BoardEngine {
         /// Creates a configuration; by default nothing runs around the board.
         public init(
             watches: [ButtonCommand] = [], watchIntervalSeconds: Double = 30,
-            pressCommands: [ButtonCommand] = [], openCommands: [ButtonCommand] = [], writesEvents: Bool = false,
-            setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never, unixTimeOffset: Double = 0,
-            eventsName: String = ""
+            pressCommands: [ButtonCommand] = [], openCommands: [ButtonCommand] = [],
+            clickCommands: [ButtonCommand] = [], pressingMouseButtons: Set<MouseButton> = [.left],
+            writesEvents: Bool = false, setsWindowTitle: Bool = false, notificationMode: NotificationMode = .never,
+            unixTimeOffset: Double = 0, eventsName: String = ""
         ) {
+            self.clickCommands = clickCommands
+            self.pressingMouseButtons = pressingMouseButtons
             self.watches = watches
             self.watchIntervalSeconds = watchIntervalSeconds
             self.pressCommands = pressCommands

@@ -17,6 +17,10 @@
 ///   (the count before the press) and their output thrown away, and its open command with the terminal; the
 ///   button's watches wait for them and refresh once they have finished. A press while the button's press
 ///   commands still run starts nothing (one run per button at a time).
+/// - A status bar's click (``click(buttonAt:mouseButton:source:at:)``) presses only with a mouse button of
+///   ``Configuration/pressingMouseButtons`` (the left one unless told); with any mouse button it runs the
+///   button's ``Configuration/clickCommands`` for that mouse button as press commands run, with
+///   `BADGEBAR_MOUSE_BUTTON` set too, and a click with a mouse button that has neither does nothing.
 public struct BoardEngine: Sendable {
     /// The board: counts, stale marks, notices, focus and help.
     public private(set) var board: BadgeBoard
@@ -47,6 +51,8 @@ public struct BoardEngine: Sendable {
     private let pressCommands: [Int: [ButtonCommand]]
     /// The open command of each button, by index.
     private let openCommands: [Int: ButtonCommand]
+    /// The click commands of each button, by index and mouse button.
+    private let clickCommands: [Int: [MouseButton: [ButtonCommand]]]
     /// The commands running, by request identifier.
     private var runs: [Int: Run] = [:]
     private var nextRunIdentifier = 1
@@ -100,6 +106,14 @@ public struct BoardEngine: Sendable {
             if let index = board.toolbar.buttonIndex(titled: command.buttonTitle) { opens[index] = command }
         }
         openCommands = opens
+        var clicks: [Int: [MouseButton: [ButtonCommand]]] = [:]
+        for command in configuration.clickCommands {
+            if let mouseButton = command.mouseButton, let index = board.toolbar.buttonIndex(titled: command.buttonTitle)
+            {
+                clicks[index, default: [:]][mouseButton, default: []].append(command)
+            }
+        }
+        clickCommands = clicks
     }
 
     /// Whether any watch feeds the counts, so they keep changing by themselves.
@@ -160,6 +174,41 @@ public struct BoardEngine: Sendable {
         board.autoPlay.stop()
         board.press(buttonAt: index, at: time, source: source)
         return settle([], at: time)
+    }
+
+    /// Clicks a button with a mouse button, as a status bar's click does, and says what to do: a press with a
+    /// pressing mouse button, the button's commands for that mouse button, or nothing.
+    ///
+    /// - Parameters:
+    ///   - index: The button.
+    ///   - mouseButton: The mouse button the click was made with.
+    ///   - source: Where the click came from: the bar itself (`.click`) or `--press` (`.control`).
+    ///   - time: When.
+    public mutating func click(
+        buttonAt index: Int, mouseButton: MouseButton, source: BoardEvent.Source = .click, at time: Double
+    ) -> [ProgramEffect] {
+        recentEvents.removeAll(keepingCapacity: true)
+        guard board.toolbar.buttons.indices.contains(index) else { return [] }
+        board.advance(to: time)
+        if configuration.pressingMouseButtons.contains(mouseButton) {
+            board.autoPlay.stop()
+            board.press(buttonAt: index, at: time, source: source, mouseButton: mouseButton)
+            return settle([], at: time)
+        }
+        let commands = clickCommands[index]?[mouseButton] ?? []
+        guard !commands.isEmpty else { return settle([], at: time) }
+        return settle(
+            startBackground(
+                commands, ofButtonAt: index,
+                environment: Self.environment(
+                    title: board.toolbar.buttons[index].title, count: board.toolbar.buttons[index].count,
+                    mouseButton: mouseButton)), at: time)
+    }
+
+    /// The mouse buttons a click of a button with does something, in order: the pressing ones and those the
+    /// button has click commands for; a status bar that makes a click area per mouse button makes these.
+    public func actingMouseButtons(forButtonAt index: Int) -> [MouseButton] {
+        configuration.pressingMouseButtons.union(clickCommands[index].map { Array($0.keys) } ?? []).sorted()
     }
 
     /// Takes lines of live counts (`Name=N`, `Name+=N`, `Name-=N`) as UTF-8 bytes, as one read brought them.
@@ -358,25 +407,47 @@ public struct BoardEngine: Sendable {
         return effects
     }
 
-    /// Starts a pressed button's commands and holds its watches until they end; with none, refreshes them now.
-    private mutating func pressed(_ event: BoardEvent) -> [ProgramEffect] {
-        let button = event.buttonIndex
-        let environment = ["BADGEBAR_BUTTON": event.buttonTitle, "BADGEBAR_COUNT": String(event.previousCount)]
-        var effects: [ProgramEffect] = []
-        // One run of a button's press commands at a time: a press while they run starts nothing more.
-        let pressIsRunning = runs.values.contains { run in
+    /// What a press's or a click's commands are told: the button, its count before, and the mouse button if any.
+    private static func environment(title: String, count: Int, mouseButton: MouseButton?) -> [String: String] {
+        var environment = ["BADGEBAR_BUTTON": title, "BADGEBAR_COUNT": String(count)]
+        environment["BADGEBAR_MOUSE_BUTTON"] = mouseButton?.rawValue
+        return environment
+    }
+
+    /// Whether a button's background commands (of a press or a click) still run.
+    private func backgroundIsRunning(forButtonAt button: Int) -> Bool {
+        runs.values.contains { run in
             if case .press(button, _) = run { return true }
             return false
         }
-        for command in pressIsRunning ? [] : pressCommands[button] ?? [] {
+    }
+
+    /// Starts background commands of a button, each holding its watches until it ends; nothing while the
+    /// button's earlier ones still run (one run per button at a time).
+    private mutating func startBackground(
+        _ commands: [ButtonCommand], ofButtonAt button: Int, environment: [String: String]
+    ) -> [ProgramEffect] {
+        guard !backgroundIsRunning(forButtonAt: button) else { return [] }
+        return commands.map { command in
             let held = watches.holdForPress(ofButtonAt: button)
-            effects.append(
-                .run(
-                    ProcessRequest(
-                        identifier: newRunIdentifier(for: .press(button: button, held: held)),
-                        command: command.command, environment: environment,
-                        timeLimitSeconds: Self.pressTimeLimitSeconds, outputLimitBytes: 0)))
+            return .run(
+                ProcessRequest(
+                    identifier: newRunIdentifier(for: .press(button: button, held: held)),
+                    command: command.command, environment: environment,
+                    timeLimitSeconds: Self.pressTimeLimitSeconds, outputLimitBytes: 0))
         }
+    }
+
+    /// Starts a pressed button's commands and holds its watches until they end; with none, refreshes them now.
+    private mutating func pressed(_ event: BoardEvent) -> [ProgramEffect] {
+        let button = event.buttonIndex
+        let environment = Self.environment(
+            title: event.buttonTitle, count: event.previousCount, mouseButton: event.mouseButton)
+        // One run of a button's press commands at a time: a press while they run starts nothing more.
+        let pressIsRunning = backgroundIsRunning(forButtonAt: button)
+        let commands =
+            (pressCommands[button] ?? []) + (event.mouseButton.flatMap { clickCommands[button]?[$0] } ?? [])
+        var effects = startBackground(commands, ofButtonAt: button, environment: environment)
         if let command = openCommands[button], !isTerminalHandedOver {
             isTerminalHandedOver = true
             let held = watches.holdForPress(ofButtonAt: button)

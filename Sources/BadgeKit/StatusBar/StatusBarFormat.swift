@@ -65,7 +65,7 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
         case .json: StatusBarText.json(toolbar, style: style)
         case .i3bar: StatusBarText.i3bar(toolbar, style: style, state: state)
         case .waybar: StatusBarText.waybar(toolbar, style: style, state: state)
-        case .polybar: StatusBarText.polybar(toolbar, style: style, pressCommand: pressCommand)
+        case .polybar: StatusBarText.polybar(toolbar, style: style, state: state, pressCommand: pressCommand)
         case .i3blocks: StatusBarText.pango(toolbar, style: style)
         }
     }

@@ -2,10 +2,14 @@
 ///
 /// In the template `{title}` stands for the button's title quoted for the shell,
 /// so `badgebar-press {title}` becomes `badgebar-press 'Mail'` and a title such as
-/// `Bob's` cannot end the quotes. polybar runs the command with `sh -c`.
+/// `Bob's` cannot end the quotes; `{mouse-button}` stands for the name of the mouse
+/// button clicked (`left`, `middle`, `right`, `scroll-up`, `scroll-down`). polybar
+/// runs the command with `sh -c`.
 public struct StatusBarPressCommand: Sendable, Equatable {
     /// What stands for the button's title in the template.
     public static let titlePlaceholder = "{title}"
+    /// What stands for the name of the mouse button clicked.
+    public static let mouseButtonPlaceholder = "{mouse-button}"
 
     /// The command with ``titlePlaceholder`` where the title goes.
     public var template: String
@@ -19,8 +23,13 @@ public struct StatusBarPressCommand: Sendable, Equatable {
     ///
     /// Control characters in the title and the template become `?`, so the command
     /// stays on the one line a bar reads.
-    public func command(forTitle title: String) -> String {
+    ///
+    /// - Parameters:
+    ///   - title: The button's title.
+    ///   - mouseButton: The mouse button clicked.
+    public func command(forTitle title: String, mouseButton: MouseButton = .left) -> String {
         let quoted = "'" + Sanitizer.printable(title).replacing("'", with: "'\\''") + "'"
-        return Sanitizer.printable(template).replacing(Self.titlePlaceholder, with: quoted)
+        return Sanitizer.printable(template).replacing(Self.mouseButtonPlaceholder, with: mouseButton.rawValue)
+            .replacing(Self.titlePlaceholder, with: quoted)
     }
 }

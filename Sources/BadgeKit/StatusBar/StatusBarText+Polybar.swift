@@ -5,9 +5,11 @@ extension StatusBarText {
     /// A count or word badge is its text with a space either side on the badge
     /// colour; a dot is `●` in the badge colour after a space; without colour a
     /// badge is its text after a space. The stale mark follows the badge, or the
-    /// icon. With a press command each button is wrapped in `%{A1:command:}…%{A}`.
-    static func polybar(_ toolbar: BadgeToolbar, style: StatusBarStyle, pressCommand: StatusBarPressCommand?) -> String
-    {
+    /// icon. With a press command each button is wrapped in `%{A1:command:}…%{A}`, and in one more area for each
+    /// other mouse button that acts on it (`%{A2:…:}` for the middle one, `%{A4:…:}` for the wheel up).
+    static func polybar(
+        _ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState, pressCommand: StatusBarPressCommand?
+    ) -> String {
         toolbar.buttons.indices.map { index in
             let button = toolbar.buttons[index]
             let icon = escapedForPolybar(icon(of: button, style: style))
@@ -24,7 +26,11 @@ extension StatusBarText {
             }
             body += staleMark(toolbar, index)
             guard let pressCommand else { return body }
-            return "%{A1:\(escapedForPolybarAction(pressCommand.command(forTitle: button.title))):}\(body)%{A}"
+            for mouseButton in state.mouseButtons(forButtonAt: index).reversed() {
+                let command = pressCommand.command(forTitle: button.title, mouseButton: mouseButton)
+                body = "%{A\(mouseButton.barNumber):\(escapedForPolybarAction(command)):}\(body)%{A}"
+            }
+            return body
         }.joined(separator: "  ")
     }
 

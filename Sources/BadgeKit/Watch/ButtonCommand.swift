@@ -10,12 +10,15 @@ public struct ButtonCommand: Sendable, Equatable {
     public var command: String
     /// How often to run it, in seconds, when the text gave an interval (`NAME@DURATION=COMMAND`).
     public var intervalSeconds: Double?
+    /// The mouse button whose click runs it, for a command of a click (`--on-middle` and the like).
+    public var mouseButton: MouseButton?
 
     /// Creates a command for a button.
-    public init(buttonTitle: String, command: String, intervalSeconds: Double? = nil) {
+    public init(buttonTitle: String, command: String, intervalSeconds: Double? = nil, mouseButton: MouseButton? = nil) {
         self.buttonTitle = buttonTitle
         self.command = command
         self.intervalSeconds = intervalSeconds
+        self.mouseButton = mouseButton
     }
 
     /// A text that is not `NAME=COMMAND`, with a message naming what is wrong.

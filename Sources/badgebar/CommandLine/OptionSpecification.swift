@@ -250,6 +250,29 @@ extension OptionSpecification {
             }, addCommand: add)
     }
 
+    /// The option of a command per mouse button, `--on-middle NAME=COMMAND` and the like: a button command with
+    /// its mouse button, whose key sits in a button's section (`on-middle = …`).
+    static func clickCommand(_ mouseButton: MouseButton) -> Self {
+        let name = mouseButton.rawValue
+        let when =
+            mouseButton == .scrollUp || mouseButton == .scrollDown
+            ? "the wheel turns \(mouseButton == .scrollUp ? "up" : "down") over NAME"
+            : "NAME is clicked with the \(name) mouse button"
+        return buttonCommand(
+            "--on-\(name)",
+            help: "Run COMMAND in the background when \(when) in a status bar, repeatable, with BADGEBAR_BUTTON, "
+                + "BADGEBAR_COUNT and BADGEBAR_MOUSE_BUTTON=\(name) set; the count stays unless --press-with has \(name)"
+        ) { options, command in
+            var command = command
+            command.mouseButton = mouseButton
+            options.clickCommands.append(command)
+        }.inFile(
+            .button,
+            buttonHelp: "A command run in the background when \(when.replacing("NAME", with: "the button")) in a "
+                + "status bar, with BADGEBAR_BUTTON, BADGEBAR_COUNT and BADGEBAR_MOUSE_BUTTON set; repeatable",
+            repeatableInSection: true)
+    }
+
     /// An option that takes a duration (`--every 2s`), as ``DurationText`` reads it.
     static func duration(
         _ names: String..., aliases: [String] = [], placeholder: String = "DURATION", help: String,

@@ -6,13 +6,17 @@ extension Options {
         buttons.isEmpty ? Inbox.demo(startTime: 0, autoPlays: false).toolbar.buttons.map(\.title) : buttons.map(\.title)
     }
 
-    /// Checks that every `--watch`, `--on-press` and `--open` names a button there is, as live counts match
+    /// Checks that every `--watch`, `--on-press`, `--open` and `--on-left` to `--on-scroll-down` names a button there is, as live counts match
     /// titles, and that no button has two `--open` commands (one program at a time has the terminal).
     ///
     /// - Throws: A usage error naming the option, the title and the buttons there are.
     func checkButtonCommands() throws(UsageError) {
         let titles = buttonTitles
-        let groups = [("--watch", watches), ("--on-press", pressCommands), ("--open", openCommands)]
+        let groups =
+            [("--watch", watches), ("--on-press", pressCommands), ("--open", openCommands)]
+            + MouseButton.allCases.map { mouseButton in
+                ("--on-\(mouseButton.rawValue)", clickCommands.filter { $0.mouseButton == mouseButton })
+            }
         for (name, commands) in groups {
             for command in commands where BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) == nil {
                 throw UsageError(
@@ -27,5 +31,32 @@ extension Options {
                 throw UsageError(message: "--open: '\(titles[index])' is given two commands; give it one")
             }
         }
+    }
+}
+
+extension MouseButton {
+    /// Reads a comma-separated list of mouse buttons' names, or `none` for none (`--press-with left,right`).
+    ///
+    /// - Throws: A usage error naming the option and the word that names no mouse button.
+    static func parseList(_ text: String, for option: String) throws(Options.UsageError) -> Set<MouseButton> {
+        let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingSpaces.lowercased()
+        }
+        if words == ["none"] { return [] }
+        var buttons: Set<MouseButton> = []
+        for word in words {
+            guard let button = MouseButton(rawValue: word) else {
+                throw Options.UsageError(
+                    message: "\(option): '\(Sanitizer.shortened(word))' is no mouse button: give "
+                        + OptionValue.list(names + ["none"], conjunction: "or") + ", or several with commas")
+            }
+            buttons.insert(button)
+        }
+        return buttons
+    }
+
+    /// A set of mouse buttons as ``parseList(_:for:)`` reads it back: `left,right`, or `none`.
+    static func describeList(_ buttons: Set<MouseButton>) -> String {
+        buttons.isEmpty ? "none" : buttons.sorted().map(\.rawValue).joined(separator: ",")
     }
 }

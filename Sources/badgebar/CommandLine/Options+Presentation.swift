@@ -18,6 +18,9 @@ extension Options {
     /// Refuses options that do not go together: `--once` with `--lines` or `--record`, `--format` without `--once`,
     /// `--record` with `--lines`.
     func checkPresentation() throws(UsageError) {
+        if pressMouseButton != nil && controlLine?.hasPrefix("press ") != true {
+            throw UsageError(message: "--mouse-button says how --press clicks; give --press NAME too")
+        }
         if let controlLine {
             guard controlPath != nil else {
                 let option =
@@ -67,6 +70,11 @@ extension Options {
     ///   - standardOutputIsTerminal: Whether standard output is a terminal.
     func presentation(environment: (String) -> String?, standardOutputIsTerminal: Bool) -> Presentation {
         if let controlLine, let controlPath {
+            if let pressMouseButton, controlLine.hasPrefix("press ") {
+                return .send(
+                    line: "click \(pressMouseButton.rawValue) " + controlLine.dropFirst("press ".count),
+                    controlPath: controlPath)
+            }
             return .send(line: controlLine, controlPath: controlPath)
         }
         if once {

@@ -103,6 +103,19 @@ extension Options {
             .button,
             buttonHelp: "A command run with the terminal when the button is pressed (e.g. neomutt); one a button"
         ),
+        .clickCommand(.left), .clickCommand(.middle), .clickCommand(.right), .clickCommand(.scrollUp),
+        .clickCommand(.scrollDown),
+        .text(
+            "--press-with", placeholder: "BUTTONS",
+            help: "The mouse buttons whose click in a status bar presses (clears the count, runs --on-press and "
+                + "--open): a comma-separated list of left, middle, right, scroll-up and scroll-down, or none "
+                + "(default left)"
+        ) { options, text throws(UsageError) in
+            options.pressingMouseButtons = try MouseButton.parseList(text, for: "--press-with")
+        }.inFile(.board).printed { options, file in
+            options.pressingMouseButtons == file.defaults.pressingMouseButtons
+                ? nil : MouseButton.describeList(options.pressingMouseButtons)
+        },
         .path(
             "--events-to", placeholder: "PATH", standardOutput: true,
             help: "Write a JSON line for every press and change to a file or FIFO (- for standard output, "
@@ -163,6 +176,11 @@ extension Options {
             guard !title.isEmpty else { throw UsageError(message: "--press needs a button's title") }
             options.controlLine = "press \(title)"
         },
+        .choice(
+            "--mouse-button", of: MouseButton.self, placeholder: "BUTTON",
+            help: "With --press: click the button with this mouse button instead of pressing it (left, middle, right, "
+                + "scroll-up or scroll-down), for a bar's click command per mouse button"
+        ) { $0.pressMouseButton = $1 },
         .flag(
             "--refresh", help: "Run the watches of the badgebar that listens on --control PATH now, and exit"
         ) { $0.controlLine = "refresh" },

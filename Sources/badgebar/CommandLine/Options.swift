@@ -33,6 +33,13 @@ struct Options: Equatable {
     var pressCommands: [ButtonCommand] = []
     /// Commands run in the foreground, with the terminal, when their button is pressed (`--open`).
     var openCommands: [ButtonCommand] = []
+    /// Commands run in the background when their button is clicked with a mouse button (`--on-middle` and the
+    /// others), each with its mouse button.
+    var clickCommands: [ButtonCommand] = []
+    /// The mouse buttons whose click in a status bar presses (`--press-with`).
+    var pressingMouseButtons: Set<MouseButton> = [.left]
+    /// The mouse button `--press` clicks with (`--mouse-button`), if any.
+    var pressMouseButton: MouseButton?
     /// Where to write a JSON line for every press and change (`-` for standard output), if anywhere.
     var eventsPath: String?
     /// Whether the window's title carries the total of the badges.
@@ -182,6 +189,7 @@ struct Options: Equatable {
             options.watches = []
             options.pressCommands = []
             options.openCommands = []
+            options.clickCommands = []
         }
         let fileOpenCount = options.openCommands.count
         for option in given {

@@ -34,7 +34,7 @@ extension ConfigurationFile {
     ///   break in it, with a blank at either end (which reading drops) or that ends in ` \`.
     static func text(describing options: Options, workingDirectory: String?) throws(Options.UsageError) -> String {
         var lines = [printedHeader]
-        let commands = options.watches + options.pressCommands + options.openCommands
+        let commands = options.watches + options.pressCommands + options.openCommands + options.clickCommands
         let demoButtons = options.buttons.isEmpty && !commands.isEmpty
         let buttons = demoButtons ? Inbox.demo(startTime: 0, autoPlays: false).toolbar.buttons : options.buttons
         let printing = Printing(hasDemoButtons: demoButtons, workingDirectory: workingDirectory)
@@ -78,9 +78,12 @@ extension ConfigurationFile {
             if let interval = intervals.first, interval != options.watchIntervalSeconds {
                 lines.append("every = \(duration(interval))")
             }
+            let clicks = MouseButton.allCases.map { mouseButton in
+                ("on-\(mouseButton.rawValue)", options.clickCommands.filter { $0.mouseButton == mouseButton })
+            }
             for (key, list) in [
                 ("watch", watches), ("on-press", options.pressCommands), ("open", options.openCommands),
-            ] {
+            ] + clicks {
                 for command in list where belongs(command, to: index) {
                     lines.append("\(key) = \(try line(command.command, of: key, button: button.title))")
                 }
