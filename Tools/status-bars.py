@@ -29,7 +29,9 @@ Options:
 In a recipe, @BADGEBAR@ is the program, @FIFO@ a FIFO the harness makes for the counts (the `send`
 step writes to it), @CONTROL@ the path of the control socket the program itself makes (the `control`
 step writes to it), @COUNTS@ a counts file that does not exist, @MARK@ an empty file anybody may
-append to (the `marked` step reads it: a command the bar's clicks start can leave its word there). The lines are written as they are,
+append to (the `marked` step reads it: a command the bar's clicks start can leave its word there),
+@MARKER@ a script that appends `$BADGEBAR_MOUSE_BUTTON $BADGEBAR_COUNT` to it (a command with no
+shell syntax, which sway's config would take apart). The lines are written as they are,
 those placeholders aside, into a config of the bar's own around them (fonts, size, position).
 
 Steps (run in order; the first that fails ends the run):
@@ -575,12 +577,13 @@ class Bar:
         else:
             with open(path, encoding="utf-8") as file:
                 text = file.read()
-        unknown = set(re.findall(r"@[A-Z]+@", text)) - {"@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@", "@MARK@"}
+        unknown = set(re.findall(r"@[A-Z]+@", text)) - {"@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@", "@MARK@",
+                                                          "@MARKER@"}
         if unknown:
             raise Usage(f"{path}: unknown placeholders {', '.join(sorted(unknown))}")
         return (text.replace("@BADGEBAR@", self.badgebar).replace("@FIFO@", self.fifo)
                 .replace("@CONTROL@", self.control).replace("@COUNTS@", self.processes.path("no-such-counts"))
-                .replace("@MARK@", self.mark))
+                .replace("@MARKER@", self.marker).replace("@MARK@", self.mark))
 
     def write(self, name, text):
         path = self.processes.path(name)
@@ -595,6 +598,10 @@ class Bar:
         with open(self.mark, "w"):
             pass
         os.chmod(self.mark, 0o666)
+        self.marker = self.processes.path("marker")
+        with open(self.marker, "w") as file:
+            file.write(f'#!/bin/sh\necho "$BADGEBAR_MOUSE_BUTTON $BADGEBAR_COUNT" >> {self.mark}\n')
+        os.chmod(self.marker, 0o755)
         self.fifo = self.processes.path("counts.fifo")
         os.mkfifo(self.fifo, 0o666)
         os.chmod(self.fifo, 0o666)

@@ -61,29 +61,39 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
-        /// A scroll both ways and a right click on a count, then a middle click whose command leaves its mouse
-        /// button and the count in the harness's mark file, then a left click.
-        static let mouseButtons = [
-            "send:Mail=3", "wait:\(red)", "click-scroll-up:\(red)", "click-scroll-down:\(red)", "click-right:\(red)",
-            "click-middle:\(red)", "marked:middle 3", "wait:\(red)", "click:\(red)", "gone:\(red)", "log-clean",
-        ]
-        /// The command of the mouse-button runs: Mail, and a middle click that says what it was told.
-        static let middleClickCommand =
-            "@BADGEBAR@ --stream --button 'Mail:envelope:0:red' --counts-from @FIFO@ "
-            + "--on-middle 'Mail=echo $BADGEBAR_MOUSE_BUTTON $BADGEBAR_COUNT >> @MARK@'"
-
-        @Test("i3bar: a scroll and a right click leave the count, a middle click runs its command, a left click clears")
-        func i3barMouseButtons() throws {
-            let run = try StatusBarRun.run(
-                "i3bar", steps: Self.mouseButtons, command: Self.middleClickCommand + " --format i3bar")
-            run.expectEveryStep()
+        /// A scroll both ways and a right click on a count, then a middle click: the right and middle commands
+        /// (the harness's marker) leave their mouse button and the count they saw in its mark file, so the count is
+        /// known to have stayed 3 through each; then a left click clears it.
+        static func mouseButtons(scrolls: Bool) -> [String] {
+            ["send:Mail=3", "wait:\(red)"]
+                + (scrolls ? ["click-scroll-up:\(red)", "click-scroll-down:\(red)"] : [])
+                + [
+                    "click-right:\(red)", "marked:right 3", "click-middle:\(red)", "marked:middle 3", "wait:\(red)",
+                    "click:\(red)", "gone:\(red)", "log-clean",
+                ]
         }
+        /// The command of the mouse-button runs: Mail, with the harness's marker for the right and middle buttons.
+        static let markedClicksCommand =
+            "@BADGEBAR@ --stream --button 'Mail:envelope:0:red' --counts-from @FIFO@ --on-middle 'Mail=@MARKER@' "
+            + "--on-right 'Mail=@MARKER@'"
 
-        @Test("polybar: an area per acting mouse button; scroll and right leave the count, middle runs its command")
-        func polybarMouseButtons() throws {
+        /// Each bar whose clicks reach badgebar, how it runs the mouse-button board, and whether it can scroll
+        /// (sway's virtual pointer has buttons but no wheel here).
+        static let mouseButtonBars: [(bar: String, scrolls: Bool, command: String?, recipe: String?)] = [
+            ("i3bar", true, markedClicksCommand + " --format i3bar", nil),
+            ("swaybar", false, markedClicksCommand + " --format i3bar", nil),
+            ("polybar", true, markedClicksCommand + " --format polybar --control @CONTROL@", nil),
+            // Waybar's on-click-right and on-click-middle pass their mouse button on with --press --mouse-button.
+            ("waybar", false, nil, BadgebarBinary.packageRoot + "/Tests/Fixtures/StatusBarMouseButtons/waybar.jsonc"),
+        ]
+
+        @Test(
+            "A scroll and a right click leave the count, a middle click runs its command, a left click clears",
+            arguments: mouseButtonBars.indices)
+        func mouseButtons(_ index: Int) throws {
+            let bar = Self.mouseButtonBars[index]
             let run = try StatusBarRun.run(
-                "polybar", steps: Self.mouseButtons,
-                command: Self.middleClickCommand + " --format polybar --control @CONTROL@")
+                bar.bar, steps: Self.mouseButtons(scrolls: bar.scrolls), command: bar.command, recipe: bar.recipe)
             run.expectEveryStep()
         }
 

@@ -59,10 +59,14 @@ struct StatusBarRun {
     ///   - steps: The harness's steps, such as `send:Mail=3`, `wait:#FF3B30`, `click:#FF3B30`, `log-clean`.
     ///   - deadline: Seconds the harness may take in all, its own set-up and tear-down included.
     ///   - command: Instead of the bar's recipe, the smallest one around this badgebar command (the harness's
-    ///     `--command`; its placeholders as a recipe's, and `@MARK@`, a file the `marked` step reads).
+    ///     `--command`; its placeholders as a recipe's, `@MARK@`, a file the `marked` step reads, and `@MARKER@`,
+    ///     a script that writes its mouse button and count there).
+    ///   - recipe: A recipe file of its own instead of the bar's (the harness's `--recipe`).
     /// - Throws: When the harness cannot run at all (no binary, a missing tool, bad usage); a step that
     ///   fails is in the report, for ``expectEveryStep()``.
-    static func run(_ bar: String, steps: [String], deadline: Double = 45, command: String? = nil) throws
+    static func run(
+        _ bar: String, steps: [String], deadline: Double = 45, command: String? = nil, recipe: String? = nil
+    ) throws
         -> StatusBarRun
     {
         let binary = try BadgebarBinary.path()
@@ -77,7 +81,7 @@ struct StatusBarRun {
             [
                 root + "/Tools/status-bars.py", bar, "--badgebar", binary, "--output", folder, "--report", reportPath,
                 "--deadline", String(deadline),
-            ] + (command.map { ["--command", $0] } ?? []) + steps,
+            ] + (command.map { ["--command", $0] } ?? []) + (recipe.map { ["--recipe", $0] } ?? []) + steps,
             environment: ChildProcess.cleanEnvironment(), timeout: deadline + 20)
         let output = result.standardOutput + result.standardError
         if result.status == .exited(2) {
