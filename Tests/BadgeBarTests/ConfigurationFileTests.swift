@@ -44,7 +44,8 @@ import Testing
             ])
         #expect(
             ConfigurationKey.buttonKeys.map(\.name) == [
-                "symbol", "badge", "color", "show-zero", "noun", "watch", "every", "on-press", "open", "on-left",
+                "symbol", "badge", "color", "show-zero", "hide-zero", "noun", "watch", "every", "on-press", "open",
+                "on-left",
                 "on-middle", "on-right", "on-scroll-up", "on-scroll-down",
             ])
         for option in Options.table {
@@ -232,8 +233,8 @@ import Testing
     @Test func aLongLineGoesOnWhereItsFirstLineSaysAndErrorsNameItsFirstLine() {
         #expect(
             refusal("# one\n[Mail]\nsymbol = envelope\nwatch = a \\\n  b \\\n  c\nbogus = 1\n")
-                == "7: unknown key 'bogus' (the keys of a section are symbol, badge, color, show-zero, noun, watch, "
-                + "every, on-press, open, on-left, on-middle, on-right, on-scroll-up and on-scroll-down)")
+                == "7: unknown key 'bogus' (the keys of a section are symbol, badge, color, show-zero, hide-zero, noun, "
+                + "watch, every, on-press, open, on-left, on-middle, on-right, on-scroll-up and on-scroll-down)")
         #expect(refusal("limit = \\\n  0\n") == "1: limit needs a whole number 1 or more, not '0'")
     }
 
@@ -298,5 +299,19 @@ import Testing
         #expect(ConfigurationFile.nearest(to: "fsp", among: ["fps", "limit"]) == nil)
         #expect(ConfigurationFile.nearest(to: "fp", among: ["fps", "limit"]) == "fps")
         #expect(ConfigurationFile.distance(Array("kitten"), Array("sitting")) == 3)
+    }
+}
+
+/// `hide-zero` in a button's section: a switch, for a count badge, never with `show-zero`.
+@Suite struct HideZeroFileTests {
+    @Test func aSectionHidesItsButtonAtZeroAndSaysAContradiction() throws {
+        let tests = ConfigurationFileTests()
+        #expect(try tests.load("[Mail]\nsymbol = envelope\nhide-zero = true\n").buttons.first?.hidesAtZero == true)
+        #expect(
+            tests.refusal("[Mail]\nsymbol = envelope\nshow-zero = true\nhide-zero = true\n")
+                == "4: show-zero shows 0 and hide-zero hides the button at 0; give one")
+        #expect(
+            tests.refusal("[News]\nsymbol = newspaper\nbadge = dot\nhide-zero = true\n")
+                == "4: hide-zero applies to count badges only")
     }
 }

@@ -31,7 +31,7 @@ import Testing
     static let everyOption = [
         "--limit", "9", "--no-autoplay", "--reduce-motion", "--fps", "30", "--color", "never", "--icons", "ascii",
         "--title", "Status", "--button", "Mail:envelope:5:blue:show-zero:noun=message/messages",
-        "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new", "--button", "Jobs:gear:0",
+        "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new", "--button", "Jobs:gear:0:hide-zero",
         "--badge-corner", "bottom-leading", "--counts-from", "/tmp/counts", "--every", "1.5s",
         "--watch", "Mail@5m=notmuch count tag:unread", "--watch", "news=printf 'News=%d\\n' 3",
         "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
@@ -107,6 +107,7 @@ import Testing
 
                 [Jobs]
                 symbol = gear
+                hide-zero = true
                 open = tig
                 on-left = echo left
                 on-right = menu

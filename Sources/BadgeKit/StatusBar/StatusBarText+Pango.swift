@@ -32,7 +32,7 @@ extension StatusBarText {
 
     /// Every button in Pango markup, two spaces apart: i3blocks' line and Waybar's `text`.
     static func pango(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
-        toolbar.buttons.indices.map { pangoButton(toolbar, $0, style: style) }.joined(separator: "  ")
+        shownIndices(toolbar).map { pangoButton(toolbar, $0, style: style) }.joined(separator: "  ")
     }
 
     /// `[{"name":"badgebar","instance":"Messages","full_text":"💬<span …> 3 </span>",…}]`: a block per button.
@@ -41,7 +41,7 @@ extension StatusBarText {
     /// `short_text` (``pangoShortButton(_:_:style:)``), `"markup":"pango"`, `"urgent":true`
     /// while its count is rising, and no separator line but 12 pixels after it.
     static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState) -> String {
-        let blocks = toolbar.buttons.indices.map { index in
+        let blocks = shownIndices(toolbar).map { index in
             var members: [(key: String, value: String)] = [
                 ("name", JSONText.quoted("badgebar")),
                 ("instance", JSONText.quoted(toolbar.buttons[index].title)),

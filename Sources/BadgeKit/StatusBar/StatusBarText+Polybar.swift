@@ -10,7 +10,7 @@ extension StatusBarText {
     static func polybar(
         _ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState, pressCommand: StatusBarPressCommand?
     ) -> String {
-        toolbar.buttons.indices.map { index in
+        shownIndices(toolbar).map { index in
             let button = toolbar.buttons[index]
             let icon = escapedForPolybar(icon(of: button, style: style))
             var body = icon

@@ -10,11 +10,22 @@ enum StatusBarText {
     /// A button whose count may be out of date (its watch fails) has the stale mark `?` after its badge, or after
     /// its icon when it shows none, in every form; the JSON form says `"stale":true`.
     static func plain(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
-        toolbar.buttons.indices.map { index in
+        shownIndices(toolbar).map { index in
             let button = toolbar.buttons[index]
             let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
             return (badgeText(of: button, style: style).map { "\(icon) \($0)" } ?? icon) + staleMark(toolbar, index)
         }.joined(separator: "  ")
+    }
+
+    /// The indices of the buttons a bar shows: all but those that hide at zero (`hide-zero`) while their count is
+    /// zero and not stale.
+    static func shownIndices(_ toolbar: BadgeToolbar) -> [Int] {
+        toolbar.buttons.indices.filter { index in
+            let button = toolbar.buttons[index]
+            return
+                !(button.hidesAtZero && button.style == .count && button.count <= 0
+                && !toolbar.isStale(buttonAt: index))
+        }
     }
 
     /// The stale mark of a button whose count may be out of date, else nothing.
@@ -31,7 +42,7 @@ enum StatusBarText {
     /// colour); without colour a badge is in reverse video and a dot in bold.
     static func tmux(_ toolbar: BadgeToolbar, style: StatusBarStyle) -> String {
         let depth = style.colorDepth
-        return toolbar.buttons.indices.map { index in
+        return shownIndices(toolbar).map { index in
             let button = toolbar.buttons[index]
             let mark = staleMark(toolbar, index)
             let icon = escapedForTmux(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))

@@ -4,7 +4,7 @@ public struct BadgedButton: Sendable, Equatable {
     public static func == (lhs: BadgedButton, rhs: BadgedButton) -> Bool {
         lhs.title == rhs.title && lhs.symbolName == rhs.symbolName && lhs.count == rhs.count && lhs.limit == rhs.limit
             && lhs.badgeColor == rhs.badgeColor && lhs.style == rhs.style && lhs.showsZero == rhs.showsZero
-            && lhs.noun == rhs.noun
+            && lhs.hidesAtZero == rhs.hidesAtZero && lhs.noun == rhs.noun
     }
 
     /// The button's name, spoken by the status line (`Notifications`).
@@ -21,6 +21,9 @@ public struct BadgedButton: Sendable, Equatable {
     public var style: BadgeStyle
     /// Whether a count of zero shows `0` rather than no badge (count badges only).
     public var showsZero: Bool
+    /// Whether a status bar leaves the whole button out, icon too, while its count is zero and not stale (count
+    /// badges only); the full screen always shows it.
+    public var hidesAtZero: Bool
     /// What the count counts, if said (count badges only): `message`, so it is spoken as `3 unread messages`.
     public var noun: CountNoun?
     /// What pressing the button does to its count; by default it clears it, as the original demo's actions do.
@@ -38,11 +41,13 @@ public struct BadgedButton: Sendable, Equatable {
         badgeColor: RGBColor = .systemRed,
         style: BadgeStyle = .count,
         showsZero: Bool = false,
+        hidesAtZero: Bool = false,
         noun: CountNoun? = nil,
         action: @escaping @Sendable (inout Int) -> Void = { $0 = 0 }
     ) {
         self.style = style
         self.showsZero = showsZero
+        self.hidesAtZero = hidesAtZero
         self.noun = noun
         self.action = action
         self.title = title

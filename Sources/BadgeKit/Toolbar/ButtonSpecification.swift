@@ -43,6 +43,7 @@ package enum ButtonSpecification {
             let (style, count) = try badge(parts[2])
             var color: RGBColor?
             var showsZero = false
+            var hidesAtZero = false
             var noun: CountNoun?
             for option in parts.dropFirst(3) {
                 if option.hasPrefix(nounPrefix) {
@@ -52,6 +53,10 @@ package enum ButtonSpecification {
                     guard !showsZero else { throw ParseError(message: "show-zero is given twice") }
                     try checkShowsZero(style: style)
                     showsZero = true
+                } else if option == "hide-zero" {
+                    guard !hidesAtZero else { throw ParseError(message: "hide-zero is given twice") }
+                    try checkHidesAtZero(style: style)
+                    hidesAtZero = true
                 } else if let parsed = RGBColor(specification: option), color == nil {
                     color = parsed
                 } else if color != nil, RGBColor(specification: option) != nil {
@@ -59,12 +64,13 @@ package enum ButtonSpecification {
                 } else {
                     throw ParseError(
                         message: "unknown option or colour '\(Sanitizer.printable(option))' "
-                            + "(use show-zero, noun=ONE/MANY, #RRGGBB or one of \(colorNames))")
+                            + "(use show-zero, hide-zero, noun=ONE/MANY, #RRGGBB or one of \(colorNames))")
                 }
             }
+            try checkZero(showsZero: showsZero, hidesAtZero: hidesAtZero)
             return BadgedButton(
                 title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
-                style: style, showsZero: showsZero, noun: noun)
+                style: style, showsZero: showsZero, hidesAtZero: hidesAtZero, noun: noun)
         } catch {
             throw failure(error.message)
         }
@@ -121,6 +127,18 @@ package enum ButtonSpecification {
     /// Checks that a badge of a style may show zero: only a count can.
     package static func checkShowsZero(style: BadgeStyle) throws(ParseError) {
         guard style == .count else { throw ParseError(message: "show-zero applies to count badges only") }
+    }
+
+    /// Checks that a button does not both show `0` and hide at zero.
+    package static func checkZero(showsZero: Bool, hidesAtZero: Bool) throws(ParseError) {
+        guard !(showsZero && hidesAtZero) else {
+            throw ParseError(message: "show-zero shows 0 and hide-zero hides the button at 0; give one")
+        }
+    }
+
+    /// Checks that a badge of a style may hide its button at zero: only a count can.
+    package static func checkHidesAtZero(style: BadgeStyle) throws(ParseError) {
+        guard style == .count else { throw ParseError(message: "hide-zero applies to count badges only") }
     }
 
     /// The noun after `noun=`: `message/messages`, or `message` with the plural made by adding `s`; a count's only.

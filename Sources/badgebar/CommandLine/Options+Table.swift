@@ -47,10 +47,12 @@ extension Options {
         }.inFile(.board).printed { options, file in options.title ?? (file.hasDemoButtons ? "Inbox" : nil) },
         .button(
             "--button",
-            help: "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
+            help:
+                "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
                 + "Inbox's buttons. BADGE is a count, dot, or text=WORD (e.g. \"Mail:envelope:5\", "
                 + "\"Builds:hammer:0:yellow\", \"News:newspaper:dot\", \"Beta:star:text=new\", "
-                + "\"Jobs:gear:0:blue:show-zero\"); noun= says what a count counts, so it is spoken as "
+                + "\"Jobs:gear:0:blue:show-zero\"); hide-zero leaves the button out of a status bar at 0; noun= says "
+                + "what a count counts, so it is spoken as "
                 + "\"3 unread messages\" (\"Mail:envelope:3:noun=message/messages\")"
         ) { $0.buttons.append($1) }.inFile(.sections),
         .choice(

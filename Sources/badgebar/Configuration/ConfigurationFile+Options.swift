@@ -145,15 +145,18 @@ extension ConfigurationFile {
         guard let symbolEntry = parts[.symbol] else {
             throw failure(section.line, "[\(section.title)] needs a symbol, such as symbol = envelope")
         }
-        var showsZero = false
-        if let entry = parts[.showZero] {
+        var switches: [ConfigurationKey.ButtonPart: Bool] = [:]
+        for part in [ConfigurationKey.ButtonPart.showZero, .hideZero] {
+            guard let entry = parts[part] else { continue }
             do throws(Options.UsageError) {
-                showsZero =
+                switches[part] =
                     try OptionSpecification.parseChoice(entry.value, as: SwitchValue.self, for: entry.key) == .on
             } catch {
                 throw failure(entry.line, error.message)
             }
         }
+        let showsZero = switches[.showZero] ?? false
+        let hidesAtZero = switches[.hideZero] ?? false
         var line = symbolEntry.line
         do throws(ButtonSpecification.ParseError) {
             let symbol = try ButtonSpecification.symbol(symbolEntry.value)
@@ -171,6 +174,11 @@ extension ConfigurationFile {
                 line = entry.line
                 try ButtonSpecification.checkShowsZero(style: badge.style)
             }
+            if hidesAtZero, let entry = parts[.hideZero] {
+                line = entry.line
+                try ButtonSpecification.checkHidesAtZero(style: badge.style)
+                try ButtonSpecification.checkZero(showsZero: showsZero, hidesAtZero: hidesAtZero)
+            }
             var noun: CountNoun?
             if let entry = parts[.noun] {
                 line = entry.line
@@ -178,7 +186,7 @@ extension ConfigurationFile {
             }
             return BadgedButton(
                 title: section.title, symbolName: symbol, count: badge.count, badgeColor: color, style: badge.style,
-                showsZero: showsZero, noun: noun)
+                showsZero: showsZero, hidesAtZero: hidesAtZero, noun: noun)
         } catch {
             throw failure(line, error.message)
         }

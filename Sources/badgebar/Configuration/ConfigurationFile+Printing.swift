@@ -66,6 +66,7 @@ extension ConfigurationFile {
                 lines.append("color = \(name ?? button.badgeColor.description)")
             }
             if button.showsZero { lines.append("show-zero = true") }
+            if button.hidesAtZero { lines.append("hide-zero = true") }
             if let noun = button.noun { lines.append("noun = \(noun.singular)/\(noun.plural)") }
             let watches = options.watches.filter { belongs($0, to: index) }
             let intervals = Set(watches.map { $0.intervalSeconds ?? options.watchIntervalSeconds })

@@ -26,6 +26,8 @@ struct ConfigurationKey: Sendable {
         case color
         /// Whether a count of zero shows `0`.
         case showZero = "show-zero"
+        /// Whether a status bar leaves the button out at zero.
+        case hideZero = "hide-zero"
         /// What a count counts.
         case noun
     }
@@ -106,7 +108,7 @@ extension ConfigurationKey.ButtonPart {
         case .symbol: return "NAME"
         case .badge: return "BADGE"
         case .color: return "COLOUR"
-        case .showZero: return ConfigurationKey.switchPlaceholder
+        case .showZero, .hideZero: return ConfigurationKey.switchPlaceholder
         case .noun: return "ONE/MANY"
         }
     }
@@ -118,6 +120,9 @@ extension ConfigurationKey.ButtonPart {
         case .badge: return "What the badge starts with: a count (default 0), dot, or text=WORD"
         case .color: return "The badge's colour: a colour name (default red) or #RRGGBB"
         case .showZero: return "Whether a count of 0 shows 0 rather than no badge (count badges only)"
+        case .hideZero:
+            return "Whether a status bar leaves the button out, icon too, while its count is 0 and not stale (count "
+                + "badges only)"
         case .noun:
             return "What a count counts (e.g. message/messages, or message alike), so it is spoken as "
                 + "\"3 unread messages\" (count badges only)"

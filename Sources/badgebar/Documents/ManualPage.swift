@@ -215,7 +215,8 @@ enum ManualPage {
             "Each --button adds a button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY] and replaces the Inbox's buttons; "
                 + "such a toolbar is titled Badges unless --title says otherwise, and starts without auto-play. "
                 + "BADGE is a count (5), dot for a one-cell marker, or text=WORD for a short word (text=new); "
-                + "show-zero shows 0 instead of hiding a count badge at zero; noun=ONE/MANY says what a count counts "
+                + "show-zero shows 0 instead of hiding a count badge at zero; hide-zero leaves the whole button, icon "
+                + "too, out of a status bar while its count is 0 and not stale; noun=ONE/MANY says what a count counts "
                 + "(noun=message/messages, or noun=message for the same), so the status line and line mode say "
                 + "Mail: 1 unread message and Mail: 142 unread messages while the badge shows 99+. Keys 1 to 9 "
                 + "follow the buttons' order.")

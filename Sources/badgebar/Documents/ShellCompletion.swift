@@ -19,7 +19,7 @@ enum ShellCompletion {
         [],
         SymbolTable.all.map(\.name),
         ["dot", "text=", "0"],
-        RGBColor.named.map(\.name) + ["show-zero", ButtonSpecification.nounPrefix],
+        RGBColor.named.map(\.name) + ["show-zero", "hide-zero", ButtonSpecification.nounPrefix],
     ]
 
     /// Text inside single quotes for a POSIX shell: each `'` closes, escapes and reopens the quotes.
