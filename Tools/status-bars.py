@@ -31,7 +31,8 @@ step writes to it), @CONTROL@ the path of the control socket the program itself 
 step writes to it), @COUNTS@ a counts file that does not exist, @MARK@ an empty file anybody may
 append to (the `marked` step reads it: a command the bar's clicks start can leave its word there),
 @MARKER@ a script that appends `$BADGEBAR_MOUSE_BUTTON $BADGEBAR_COUNT` to it (a command with no
-shell syntax, which sway's config would take apart). The lines are written as they are,
+shell syntax, which sway's config would take apart), @MAILDIR@ an empty Maildir (the `deliver` and
+`read` steps change it). The lines are written as they are,
 those placeholders aside, into a config of the bar's own around them (fonts, size, position).
 
 Steps (run in order; the first that fails ends the run):
@@ -45,6 +46,8 @@ Steps (run in order; the first that fails ends the run):
   click-BUTTON:...  the same with another mouse button: middle, right, scroll-up or scroll-down
                     (the wheel on X only)
   marked:TEXT       poll until @MARK@ has a line TEXT
+  deliver:NAME      a message NAME written in @MAILDIR@/tmp and moved into its new/, as mail is delivered
+  read:NAME         the message NAME moved from new/ to cur/ with the seen flag, as a mail program reads it
   shot:NAME         save a screenshot as NAME.png in --output
   log-clean         no error in the logs of the bar, its display server and the program
   sleep:SECONDS     wait (for looking at a bar by hand; tests poll instead)
@@ -578,12 +581,12 @@ class Bar:
             with open(path, encoding="utf-8") as file:
                 text = file.read()
         unknown = set(re.findall(r"@[A-Z]+@", text)) - {"@BADGEBAR@", "@FIFO@", "@CONTROL@", "@COUNTS@", "@MARK@",
-                                                          "@MARKER@"}
+                                                          "@MARKER@", "@MAILDIR@"}
         if unknown:
             raise Usage(f"{path}: unknown placeholders {', '.join(sorted(unknown))}")
         return (text.replace("@BADGEBAR@", self.badgebar).replace("@FIFO@", self.fifo)
                 .replace("@CONTROL@", self.control).replace("@COUNTS@", self.processes.path("no-such-counts"))
-                .replace("@MARKER@", self.marker).replace("@MARK@", self.mark))
+                .replace("@MARKER@", self.marker).replace("@MARK@", self.mark).replace("@MAILDIR@", self.maildir))
 
     def write(self, name, text):
         path = self.processes.path(name)
@@ -606,6 +609,12 @@ class Bar:
         os.mkfifo(self.fifo, 0o666)
         os.chmod(self.fifo, 0o666)
         self.control = self.processes.path("control.socket")
+        # A Maildir anybody may read, empty, as a mail program makes it.
+        self.maildir = self.processes.path("Maildir")
+        for name in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(self.maildir, name), exist_ok=True)
+            os.chmod(os.path.join(self.maildir, name), 0o755)
+        os.chmod(self.maildir, 0o755)
 
     def start(self):
         raise NotImplementedError
@@ -951,7 +960,7 @@ DEFAULT_STEPS = ["send:Mail=3", "wait:#FF3B30", "send:Mail=0", "gone:#FF3B30", "
 COMMAND_RECIPES = {
     "i3bar": "bar {\n    status_command @COMMAND@\n    font pango:%s 11\n}" % FONT,
     "swaybar": "bar {\n    status_command @COMMAND@\n    font pango:%s 11\n}" % FONT,
-    "i3blocks": "[badgebar]\ncommand=@COMMAND@\ninterval=persist\nmarkup=pango",
+    "i3blocks": "[badgebar]\ncommand=@COMMAND@\ninterval=persist\nmarkup=pango\n",
     "polybar": "[module/badgebar]\ntype = custom/script\nexec = @COMMAND@\ntail = true",
     "waybar": json.dumps({"modules-right": ["custom/badgebar"],
                           "custom/badgebar": {"exec": "@COMMAND@", "return-type": "json"}}, indent=4),
@@ -1069,6 +1078,19 @@ class Runner:
         elif verb == "control":
             self.write_socket(self.bar.control, argument, "the control socket")
             result["detail"] = f"wrote {argument!r} to {self.bar.control}"
+        elif verb == "deliver":
+            # As a mail program delivers: written whole in tmp/, then moved into new/ in one step.
+            written = os.path.join(self.bar.maildir, "tmp", argument)
+            with open(written, "w") as file:
+                file.write("From: someone\nSubject: hello\n\nhello\n")
+            os.chmod(written, 0o644)
+            os.rename(written, os.path.join(self.bar.maildir, "new", argument))
+            result["detail"] = f"moved {argument} into {self.bar.maildir}/new"
+        elif verb == "read":
+            # As a mail program marks a message read: moved to cur/ with the seen flag.
+            os.rename(os.path.join(self.bar.maildir, "new", argument),
+                      os.path.join(self.bar.maildir, "cur", argument + ":2,S"))
+            result["detail"] = f"moved {argument} to {self.bar.maildir}/cur as seen"
         elif verb == "marked":
             def attempt():
                 with open(self.bar.mark) as file:

@@ -71,11 +71,12 @@ extension App {
         ]
         sinks[.output] = output
         sinks[.events] = events
-        let monitors = followsFile ? fileMonitors : []
+        let monitors = boardMonitors(followsFile: followsFile)
         var program = boardProgram(
             view: view, startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,
             countsUnavailable: countsUnavailable, following: monitors)
-        let ending = ProgramRunner.run(&program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors)
+        let ending = ProgramRunner.run(
+            &program, on: terminal, sources: sources, sinks: sinks, fileMonitors: monitors.all)
         terminal.close()
         return (ending, program)
     }

@@ -65,7 +65,7 @@ struct App {
         let appearance = ToolbarAppearance(
             widths: .terminal, iconStyle: options.iconStyle ?? (terminal.capabilities.usesUTF8 ? .emoji : .ascii),
             colorDepth: terminal.capabilities.colorDepth)
-        let monitors = fileMonitors
+        let monitors = boardMonitors(followsFile: true)
         var program = boardProgram(
             view: FullScreenView(appearance: appearance, framesPerSecond: options.framesPerSecond),
             startTime: terminal.now, events: events, sources: counts.map { _ in [.counts] } ?? [],
@@ -74,7 +74,7 @@ struct App {
         let exitDeadline = ExitDeadline()
         let ending = ProgramRunner.run(
             &program, on: terminal, sources: counts.map { [.counts: $0] } ?? [:],
-            sinks: events.map { [.events: $0] } ?? [:], fileMonitors: monitors, exitDeadline: exitDeadline)
+            sinks: events.map { [.events: $0] } ?? [:], fileMonitors: monitors.all, exitDeadline: exitDeadline)
         // The recording gets the bytes that restore the terminal too, so it ends as the session did.
         terminal.close(by: exitDeadline)
         recorder?.finish(waitingAtMostSeconds: exitDeadline.secondsLeft)
@@ -125,10 +125,15 @@ struct App {
         return options.watches.isEmpty ? [] : [SIGUSR1]
     }
 
-    /// The board's file to be told of changes to, if the board came from one: a new monitor on each call, for one run
-    /// and its reload to share.
-    var fileMonitors: [FileChangeMonitor] {
-        options.configurationPath.map { [FileChangeMonitor(path: $0)] } ?? []
+    /// What a run watches, new on each call for one run and its reload to share: the board's file if the board
+    /// came from one and `followsFile`, and the folders of its counts and watches (with a board's file always, so
+    /// that a file that gains a folder to count is followed too).
+    func boardMonitors(followsFile: Bool) -> BoardMonitors {
+        let sources = options.folderSources
+        return BoardMonitors(
+            boardFile: followsFile ? options.configurationPath.map { FileChangeMonitor(path: $0) } : nil,
+            folders: sources.isEmpty && options.configurationPath == nil
+                ? nil : FolderWatcher(sources: sources, home: BadgeBar.environment("HOME")))
     }
 
     /// How a running board is read again from its file: the command line over the file as it is then, what
@@ -181,13 +186,15 @@ struct App {
     ///   - writesEvents: Whether every press and change is written to `--events-to`.
     ///   - unixTimeOffset: What to add to the clock for seconds since 1970, for the events' times.
     func engineConfiguration(writesEvents: Bool, unixTimeOffset: Double) -> BoardEngine.Configuration {
-        BoardEngine.Configuration(
+        var configuration = BoardEngine.Configuration(
             watches: options.watches, watchIntervalSeconds: options.watchIntervalSeconds,
             pressCommands: options.pressCommands, openCommands: options.openCommands,
             clickCommands: options.clickCommands, pressingMouseButtons: options.pressingMouseButtons,
             writesEvents: writesEvents,
             setsWindowTitle: options.setsWindowTitle, notificationMode: options.notificationMode,
             unixTimeOffset: unixTimeOffset, eventsName: Self.eventsName(options.eventsPath))
+        configuration.folderSources = options.folderSources
+        return configuration
     }
 
     /// Where the events go, as messages name it: standard output by its name, a file quoted.
@@ -209,7 +216,7 @@ struct App {
     ///   - monitors: The run's monitors of the board's file.
     func boardProgram<View: BoardView>(
         view: View, startTime: Double, events: OutputSink?, sources: Set<SourceName>, reportsSink: SinkName? = nil,
-        countsUnavailable: String? = nil, following monitors: [FileChangeMonitor] = []
+        countsUnavailable: String? = nil, following monitors: BoardMonitors = BoardMonitors()
     ) -> BoardProgram<View> {
         let unixTimeOffset = WallClock.unixTime - startTime
         var program = BoardProgram(
@@ -217,7 +224,10 @@ struct App {
             configuration: engineConfiguration(writesEvents: events != nil, unixTimeOffset: unixTimeOffset),
             sources: sources, startTime: startTime, reportsSink: reportsSink, countsUnavailable: countsUnavailable)
         program.reload =
-            reload(writesEvents: events != nil, unixTimeOffset: unixTimeOffset, following: monitors)?.boardReload
+            reload(
+                writesEvents: events != nil, unixTimeOffset: unixTimeOffset,
+                following: monitors.boardFile.map { [$0] } ?? [])?.boardReload
+        program.monitors = monitors
         return program
     }
 

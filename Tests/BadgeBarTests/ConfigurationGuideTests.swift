@@ -67,7 +67,7 @@ import Testing
                 Issue.record("\(command) does not read the board")
                 continue
             }
-            #expect(options.printsConfig && !options.watches.isEmpty, "\(command)")
+            #expect(options.printsConfig && !options.folderSources.isEmpty, "\(command)")
         }
     }
 }

@@ -37,7 +37,8 @@ import Testing
         "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
         "--on-middle", "Mail=notmuch tag +archived tag:unread", "--on-scroll-up", "News=next", "--on-scroll-down",
         "News=previous", "--on-left", "Jobs=echo left", "--on-right", "Jobs=menu", "--press-with", "left,right",
-        "--events-to", "/tmp/events.jsonl", "--no-title", "--notify", "unfocused", "--print-config",
+        "--events-to", "/tmp/events.jsonl", "--no-title", "--notify", "unfocused", "--maildir", "Mail=~/Maildir",
+        "--watch-path", "news=/tmp/news.stamp", "--count-files", "Beta=downloads/*.part", "--print-config",
     ]
 
     /// A new option with a key before the first section prints its value: the table says how, or this fails.
@@ -59,6 +60,9 @@ import Testing
         var expected = board(options)
         // The file names buttons by their own titles.
         expected.watches[1].buttonTitle = "News"
+        expected.folderSources[1].buttonTitle = "News"
+        // A relative folder is written whole.
+        expected.folderSources[2].path = "/home/me/downloads"
         #expect(try reload(text) == expected)
         // Every key of the file is in it.
         for key in ConfigurationKey.boardKeys.filter({ $0.name != "no-autoplay" }) + ConfigurationKey.buttonKeys {
@@ -88,6 +92,7 @@ import Testing
                 show-zero = true
                 noun = message/messages
                 every = 5m
+                maildir = ~/Maildir
                 watch = notmuch count tag:unread
                 on-press = notmuch tag -unread tag:unread
                 on-press = beep
@@ -97,6 +102,7 @@ import Testing
                 symbol = newspaper
                 badge = dot
                 color = #123456
+                watch-path = /tmp/news.stamp
                 watch = printf 'News=%d\\n' 3
                 on-scroll-up = next
                 on-scroll-down = previous
@@ -104,6 +110,7 @@ import Testing
                 [Beta]
                 symbol = star
                 badge = text=new
+                count-files = /home/me/downloads/*.part
 
                 [Jobs]
                 symbol = gear

@@ -53,7 +53,9 @@ import Testing
                 Issue.record("\(command) does not run badgebar")
                 continue
             }
-            #expect(options.watches.count == 1, "\(command): a watch, so no other setup is needed")
+            #expect(
+                options.folderSources.map(\.kind) == [.maildir],
+                "\(command): a Maildir badgebar counts itself, so no other setup is needed")
             presentations.append(options.presentation(environment: { _ in nil }, standardOutputIsTerminal: false))
         }
         #expect(presentations == [.once(.tmux), .stream(.i3bar)])

@@ -130,7 +130,8 @@ import Testing
         let file = try BoardFile(Self.mailAndNews)
         let app = App(options: try Self.options(["--config", file.path]), arguments: ["--config", file.path])
         #expect(app.relayedSignals == [SIGUSR1, SIGUSR2])
-        #expect(app.fileMonitors.map(\.path) == [file.path])
+        #expect(app.boardMonitors(followsFile: true).boardFile?.path == file.path)
+        #expect(app.boardMonitors(followsFile: true).folders != nil, "a file may gain a folder to count")
     }
 
     @Test func lineModeSaysEveryButtonAgainAfterAReloadAndTheNoticeOnStandardError() throws {

@@ -71,7 +71,7 @@ import Testing
         }
         #expect(
             try bashCompletes("badgebar --co", bashCompletion: bashCompletion) == [
-                "--color", "--colour", "--counts-from", "--config", "--control",
+                "--color", "--colour", "--counts-from", "--count-files", "--config", "--control",
             ])
         #expect(
             try bashCompletes("badgebar --icons ", bashCompletion: bashCompletion) == ["emoji", "unicode", "ascii"])
@@ -106,7 +106,10 @@ import Testing
             #expect(result.standardError == "", "\(line): \(result.standardError)")
             return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
-        #expect(try completions("badgebar --co") == ["--color", "--colour", "--config", "--control", "--counts-from"])
+        #expect(
+            try completions("badgebar --co") == [
+                "--color", "--colour", "--config", "--control", "--counts-from", "--count-files",
+            ])
         #expect(try completions("badgebar --generate ").sorted() == ["bash", "fish", "man", "man5", "zsh"])
         #expect(try completions("badgebar --button Mail:env") == ["Mail:envelope"])
         #expect(try completions("badgebar --button=Mail:envelope:5:sh") == ["--button=Mail:envelope:5:show-zero"])

@@ -297,20 +297,25 @@ extension EndToEnd {
             #expect(row[three - 3].background == nil, "the icon is not on the badge: \(row[three - 3])")
         }
 
-        @Test("The README's status-bar line for tmux, with a watch, in a real tmux: the badge of the files it counts")
-        func readmeTmuxLineWithAWatch() throws {
+        @Test("The README's status-bar line for tmux, with a Maildir, in a real tmux: the badge of its unread mail")
+        func readmeTmuxLineWithAMaildir() throws {
             let binary = try BadgebarBinary.path()
-            let folder = BadgebarBinary.packageRoot + "/.build/once-tmux-watch-\(getpid())"
-            try FileManager.default.createDirectory(atPath: folder + "/Maildir/new", withIntermediateDirectories: true)
+            let folder = BadgebarBinary.packageRoot + "/.build/once-tmux-maildir-\(getpid())"
+            for name in ["new", "cur", "tmp"] {
+                try FileManager.default.createDirectory(
+                    atPath: folder + "/Maildir/" + name, withIntermediateDirectories: true)
+            }
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            for name in ["a", "b", "c"] {
-                #expect(FileManager.default.createFile(atPath: folder + "/Maildir/new/" + name, contents: Data()))
+            // Two new, one in cur/ not seen yet, one seen: three unread.
+            for name in ["new/a", "new/b", "cur/c:2,", "cur/d:2,S"] {
+                #expect(FileManager.default.createFile(atPath: folder + "/Maildir/" + name, contents: Data()))
             }
             // The line as the README gives it, with this binary and this maildir.
             let readme = try MarkdownDocument("README.md")
             let section = MarkdownDocument(text: try #require(readme.section("In your status bar")))
             let line = try #require(section.fencedBlocks("tmux").first).text
-            #expect(line.hasPrefix("set -g status-right '#(badgebar --once --format tmux ") && line.contains("--watch"))
+            #expect(
+                line.hasPrefix("set -g status-right '#(badgebar --once --format tmux ") && line.contains("--maildir"))
             let configuration = line.replacing("#(badgebar ", with: "#(\(binary) ")
                 .replacing("~/Maildir", with: folder + "/Maildir")
             let status = try TmuxStatusLine(configuration: "set -g status-interval 1\n" + configuration, in: folder)

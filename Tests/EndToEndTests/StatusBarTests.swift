@@ -97,6 +97,28 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
+        /// The form each bar reads a Maildir's count in, as the status-bar recipes give it.
+        static let maildirBars: [(bar: String, format: String)] = [
+            ("i3bar", "i3bar"), ("swaybar", "i3bar"), ("waybar", "waybar"), ("polybar", "polybar"),
+            ("i3blocks", "i3blocks"),
+        ]
+
+        @Test(
+            "A message moved into a Maildir's new/ shows in the bar, gone once read, with no FIFO and no command",
+            arguments: maildirBars.indices)
+        func maildir(_ index: Int) throws {
+            let bar = Self.maildirBars[index]
+            let run = try StatusBarRun.run(
+                bar.bar,
+                steps: [
+                    "deliver:1.M1.host", "wait:\(Self.red)", "read:1.M1.host", "gone:\(Self.red)", "deliver:2.M2.host",
+                    "wait:\(Self.red)", "log-clean",
+                ],
+                command: "@BADGEBAR@ --stream --format \(bar.format) --button 'Mail:envelope:0:red' "
+                    + "--maildir 'Mail=@MAILDIR@'")
+            run.expectEveryStep()
+        }
+
         @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
         func tmuxWithMissingCounts() throws {
             let binary = try BadgebarBinary.path()

@@ -24,6 +24,8 @@ public struct BoardEvent: Sendable, Equatable {
         case watch
         /// A line of live counts (`--counts-from`).
         case counts
+        /// A folder counted (`--count-files`, `--maildir`).
+        case folder
         /// The demo's auto-play script.
         case autoplay
     }

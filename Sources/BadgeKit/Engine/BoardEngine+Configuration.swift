@@ -25,6 +25,10 @@ extension BoardEngine {
         public var unixTimeOffset: Double
         /// Where the events go, as messages name it (`'events.jsonl'`).
         public var eventsName: String
+        /// The folders that give buttons their counts, and the paths whose changes run a button's watches
+        /// (`--count-files`, `--maildir`, `--watch-path`): a watch of a button with a path runs at the start and
+        /// whenever the path changes, never on its interval.
+        package var folderSources: [FolderSource] = []
 
         /// Creates a configuration; by default nothing runs around the board.
         public init(

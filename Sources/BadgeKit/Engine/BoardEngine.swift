@@ -53,6 +53,12 @@ public struct BoardEngine: Sendable {
     private let openCommands: [Int: ButtonCommand]
     /// The click commands of each button, by index and mouse button.
     private let clickCommands: [Int: [MouseButton: [ButtonCommand]]]
+    /// The button each folder source feeds, by the source's index (`nil` for one that names no button).
+    private let folderButtons: [Int?]
+    /// The last reading of each folder source that counts, by the source's index.
+    private var folderReadings: [Int: FolderReading] = [:]
+    /// The folder sources whose count a press cleared, to be shown again once the press's commands end.
+    private var folderCountsToShow: Set<Int> = []
     /// The commands running, by request identifier.
     private var runs: [Int: Run] = [:]
     private var nextRunIdentifier = 1
@@ -88,8 +94,19 @@ public struct BoardEngine: Sendable {
         self.board = board
         self.sources = sources
         self.configuration = configuration
+        let folderButtons = configuration.folderSources.map { board.toolbar.buttonIndex(titled: $0.buttonTitle) }
+        self.folderButtons = folderButtons
+        let setOff = Set(
+            configuration.folderSources.indices.compactMap { index in
+                configuration.folderSources[index].kind == .changes ? folderButtons[index] : nil
+            })
         let watched = configuration.watches.compactMap { command in
-            board.toolbar.buttonIndex(titled: command.buttonTitle).map { (command: command, buttonIndex: $0) }
+            board.toolbar.buttonIndex(titled: command.buttonTitle).map { index in
+                var command = command
+                // A watch a path sets off runs at the start and on each change, never on the clock.
+                if setOff.contains(index) { command.intervalSeconds = .infinity }
+                return (command: command, buttonIndex: index)
+            }
         }
         watches = WatchSchedule(
             watches: watched, intervalSeconds: configuration.watchIntervalSeconds, startTime: startTime)
@@ -250,7 +267,7 @@ public struct BoardEngine: Sendable {
     /// failed), and shows why; their counts stay as they were.
     public mutating func countsUnavailable(reason: String, at time: Double) -> [ProgramEffect] {
         recentEvents.removeAll(keepingCapacity: true)
-        let watched = Set(watches.watches.map(\.buttonIndex))
+        let watched = Set(watches.watches.map(\.buttonIndex)).union(folderButtons.compactMap { $0 })
         for index in board.toolbar.buttons.indices where !watched.contains(index) {
             board.toolbar.setStale(reason, forButtonAt: index)
         }
@@ -265,6 +282,7 @@ public struct BoardEngine: Sendable {
     ) -> [ProgramEffect] {
         var effects = effects
         effects += takeEvents(at: time, firstReading: false)
+        effects += showFolderCountsAgain(at: time)
         effects += startDueWatches(at: time)
         // Once a turn of the loop (the tick comes before each frame), however many counts arrived in it; the
         // title is made anew only when what it is made from changed.
@@ -333,6 +351,61 @@ public struct BoardEngine: Sendable {
 
     /// How long a button counts as rising after its count goes up.
     public static let risingSeconds = 5.0
+
+    /// Takes what a folder source gave, by the source's index in ``Configuration/folderSources``: a count sets
+    /// its button (the first tells the count as it is, and notifies no one), a change of a path runs the button's
+    /// watches, and a folder that cannot be read marks the button stale with the reason, its count left as it
+    /// was, and says so once until the reason changes.
+    package mutating func takeFolderReading(_ reading: FolderReading, fromSourceAt index: Int, at time: Double)
+        -> [ProgramEffect]
+    {
+        recentEvents.removeAll(keepingCapacity: true)
+        guard folderButtons.indices.contains(index), let button = folderButtons[index] else { return [] }
+        board.advance(to: time)
+        let previous = folderReadings[index]
+        switch reading {
+        case .changed:
+            watches.refresh(watchesOfButtonAt: button)
+            return settle([], at: time)
+        case .count(let count):
+            folderReadings[index] = reading
+            if case .unavailable = previous { board.toolbar.setStale(nil, forButtonAt: button) }
+            board.apply(
+                CountUpdate(buttonTitle: board.toolbar.buttons[button].title, change: .set(count)), at: time,
+                source: .folder)
+            let effects = takeEvents(at: time, firstReading: previous == nil)
+            return settle(effects, at: time)
+        case .unavailable(let reason):
+            folderReadings[index] = reading
+            let title = board.toolbar.buttons[button].title
+            board.toolbar.setStale(reason, forButtonAt: button)
+            if previous != reading { board.report("\(title): \(reason)", at: time) }
+            return settle([], at: time)
+        }
+    }
+
+    /// Shows again the folder counts a press cleared, once the button's commands have ended: the count is what
+    /// the folder holds, which a press does not change.
+    private mutating func showFolderCountsAgain(at time: Double) -> [ProgramEffect] {
+        guard !folderCountsToShow.isEmpty else { return [] }
+        for index in folderCountsToShow.sorted() {
+            guard let button = folderButtons[index] else { continue }
+            let isRunning = runs.values.contains { run in
+                switch run {
+                case .press(button, _), .foreground(button, _): return true
+                default: return false
+                }
+            }
+            guard !isRunning else { continue }
+            folderCountsToShow.remove(index)
+            if case .count(let count) = folderReadings[index] {
+                board.apply(
+                    CountUpdate(buttonTitle: board.toolbar.buttons[button].title, change: .set(count)), at: time,
+                    source: .folder)
+            }
+        }
+        return takeEvents(at: time, firstReading: true)
+    }
 
     /// Starts the watches that are due.
     private mutating func startDueWatches(at time: Double) -> [ProgramEffect] {
@@ -459,6 +532,9 @@ public struct BoardEngine: Sendable {
         }
         if effects.isEmpty && !pressIsRunning {
             watches.refresh(watchesOfButtonAt: button)
+        }
+        for (index, fed) in folderButtons.enumerated() where fed == button && folderReadings[index] != nil {
+            folderCountsToShow.insert(index)
         }
         return effects
     }

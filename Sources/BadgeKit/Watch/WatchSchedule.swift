@@ -103,7 +103,8 @@ package struct WatchSchedule: Sendable, Equatable {
 
     /// When a watch next needs to start, or `nil` when none will without a result or a press ending first.
     package func nextRunTime(after time: Double) -> Double? {
-        watches.lazy.filter(\.mayStart).map { $0.refreshRequested ? time : $0.nextRunTime }.min()
+        // A watch a path sets off has no turn on the clock: its next run time is infinite.
+        watches.lazy.filter(\.mayStart).map { $0.refreshRequested ? time : $0.nextRunTime }.filter(\.isFinite).min()
     }
 
     /// Asks every watch to run at once, or right after its run in progress (SIGUSR1).

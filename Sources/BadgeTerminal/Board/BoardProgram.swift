@@ -28,6 +28,10 @@ public struct BoardProgram<View: BoardView>: TerminalProgram {
     public private(set) var reloadCount = 0
     /// What is said of the reports, bounded.
     private var log = MessageLog()
+    /// What the runner watches for the board: its file and its folders (set before the run starts).
+    package var monitors = BoardMonitors()
+    /// Whether the folders' first readings were taken (on the first event of the run).
+    private var hasTakenFirstReadings = false
 
     /// Sets a board to work under a view.
     ///
@@ -74,13 +78,24 @@ public struct BoardProgram<View: BoardView>: TerminalProgram {
             // A new turn of the run loop: what the last one held back is told, and its bad lines may be told again.
             endTurn(into: &effects)
         }
-        if let reload, Self.asksForReload(event) {
+        if !hasTakenFirstReadings, let folders = monitors.folders {
+            hasTakenFirstReadings = true
+            effects += take(folders.currentReadings(), at: time)
+        }
+        if case .fileChanged(let monitor) = event, monitor == monitors.foldersIndex, let folders = monitors.folders {
+            effects += take(folders.takeReadings(), at: time)
+        } else if let reload, Self.asksForReload(event) {
             effects += reloadBoard(reload, at: time)
         } else if event == .signal(SIGUSR1) {
             effects += engine.refreshWatches(at: time)
         }
         effects += view.update(event, engine: &engine, at: time)
         return ProgramEffect(tellingReportsBefore: effects, program: &self)
+    }
+
+    /// Hands the engine what the board's folders gave.
+    private mutating func take(_ readings: [(index: Int, reading: FolderReading)], at time: Double) -> [ProgramEffect] {
+        readings.flatMap { engine.takeFolderReading($0.reading, fromSourceAt: $0.index, at: time) }
     }
 
     /// Whether an event asks for the board to be read again: SIGUSR2, or a change of the board's file.
@@ -100,6 +115,11 @@ public struct BoardProgram<View: BoardView>: TerminalProgram {
             view.adjust(&configuration)
             let previous = engine.board.toolbar
             effects += engine.reconfigure(board: board, configuration: configuration, at: time)
+            if let folders = monitors.folders {
+                // The new board's folders, each read anew: its counts are what they hold now.
+                folders.follow(engine.configuration.folderSources)
+                effects += take(folders.currentReadings(), at: time)
+            }
             reloadCount += 1
             effects += view.reloaded(from: previous, engine: engine, at: time)
             notice = loadedNotice

@@ -333,12 +333,17 @@ package enum Platform {
     ///     file's own folder needs them, and a folder of links on the way then wakes no one for every save in it.
     /// - Returns: The watch's number on the queue (the same for a folder already watched), or `nil` when the
     ///   folder cannot be watched (it is gone, or not a folder).
-    static func watchFolder(_ path: String, in queue: Int32, includingWrites: Bool) -> Int32? {
+    ///   - includingAttributes: Whether a change of a name's permissions or owner is told too (`IN_ATTRIB`): a
+    ///     folder that is counted, and the one it is in, tell so when it can no longer be read.
+    static func watchFolder(_ path: String, in queue: Int32, includingWrites: Bool, includingAttributes: Bool = false)
+        -> Int32?
+    {
         #if canImport(Darwin)
             return nil
         #else
             let mask =
-                (includingWrites ? UInt32(IN_CLOSE_WRITE) : 0) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+                (includingWrites ? UInt32(IN_CLOSE_WRITE) : 0) | (includingAttributes ? UInt32(IN_ATTRIB) : 0)
+                | UInt32(IN_CREATE) | UInt32(IN_DELETE)
                 | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
                 | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
             let watch = inotify_add_watch(queue, path, mask)
@@ -382,6 +387,23 @@ package enum Platform {
                 }
             }
         #endif
+    }
+
+    /// The names in a folder, `.` and `..` left out (wraps `opendir`, `readdir` and `closedir`), or the error
+    /// number of `opendir` when it cannot be read.
+    static func folderNames(_ path: String) -> Result<[String], SystemError> {
+        guard let directory = opendir(path) else {
+            return .failure(SystemError(call: "opendir", errorNumber: errorNumber))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names)
     }
 
     /// What a symbolic link points to, as written in it (wraps `readlink`), or `nil` when the path is not a link.
@@ -588,6 +610,8 @@ package enum Platform {
                 self = .created
             } else if has(IN_DELETE) || has(IN_MOVED_FROM) {
                 self = .removed
+            } else if has(IN_ATTRIB) {
+                self = .attributesChanged
             } else {
                 return nil
             }

@@ -20,7 +20,7 @@ extension ProgramRunner {
         /// The output sinks, in the order of their names.
         let sinks: [(name: SinkName, sink: OutputSink)]
         /// Files whose changes the program is told of.
-        var fileMonitors: [FileChangeMonitor] = []
+        var fileMonitors: [any ChangeMonitor] = []
         var canvas = Canvas(columns: 0, rows: 0)
         /// The program's children, as the reactor says to run them.
         let processes: any ChildProcesses

@@ -45,7 +45,7 @@ public enum ProgramRunner {
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: LiveTerminal, sources: [SourceName: LineReader] = [:],
-        sinks: [SinkName: OutputSink] = [:], fileMonitors: [FileChangeMonitor] = []
+        sinks: [SinkName: OutputSink] = [:], fileMonitors: [any ChangeMonitor] = []
     ) -> Ending {
         run(
             &program, on: terminal, sources: sources, sinks: sinks, fileMonitors: fileMonitors,
@@ -57,7 +57,7 @@ public enum ProgramRunner {
     /// restoring the terminal.
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: LiveTerminal, sources: [SourceName: LineReader],
-        sinks: [SinkName: OutputSink], fileMonitors: [FileChangeMonitor] = [], exitDeadline: ExitDeadline
+        sinks: [SinkName: OutputSink], fileMonitors: [any ChangeMonitor] = [], exitDeadline: ExitDeadline
     ) -> Ending {
         run(
             &program, screen: terminal, holder: terminal, reactor: terminal.reactor, sources: sources, sinks: sinks,
@@ -76,7 +76,7 @@ public enum ProgramRunner {
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: ScriptedTerminal, sources: [SourceName: LineReader] = [:],
-        sinks: [SinkName: OutputSink] = [:], fileMonitors: [FileChangeMonitor] = []
+        sinks: [SinkName: OutputSink] = [:], fileMonitors: [any ChangeMonitor] = []
     ) -> Ending {
         run(
             &program, screen: terminal, holder: terminal, reactor: terminal, sources: sources, sinks: sinks,
@@ -95,7 +95,7 @@ public enum ProgramRunner {
     /// - Returns: How the run ended.
     public static func run<Program: TerminalProgram>(
         _ program: inout Program, on terminal: LineModeTerminal, sources: [SourceName: LineReader] = [:],
-        sinks: [SinkName: OutputSink] = [:], fileMonitors: [FileChangeMonitor] = []
+        sinks: [SinkName: OutputSink] = [:], fileMonitors: [any ChangeMonitor] = []
     ) -> Ending {
         run(
             &program, screen: nil, holder: terminal, reactor: terminal.reactor, sources: sources, sinks: sinks,
@@ -116,7 +116,7 @@ public enum ProgramRunner {
     package static func run<Program: TerminalProgram>(
         _ program: inout Program, screen: (any TerminalBackend)?, holder: any TerminalHolder, reactor: any Reactor,
         sources: [SourceName: LineReader] = [:], sinks: [SinkName: OutputSink] = [:],
-        fileMonitors: [FileChangeMonitor] = [], exitDeadline: ExitDeadline = ExitDeadline()
+        fileMonitors: [any ChangeMonitor] = [], exitDeadline: ExitDeadline = ExitDeadline()
     ) -> Ending {
         var loop = Loop(screen: screen, holder: holder, reactor: reactor, sources: sources, sinks: sinks)
         loop.fileMonitors = fileMonitors

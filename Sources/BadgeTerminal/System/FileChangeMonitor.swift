@@ -89,7 +89,7 @@ public final class FileChangeMonitor: Sendable {
     }
 
     /// What a name is, links not followed (wraps `lstat` and `readlink`).
-    private static func lookUp(_ path: String) -> FileMonitorPlan.Node {
+    static func lookUp(_ path: String) -> FileMonitorPlan.Node {
         guard let status = try? SystemDescriptor.linkStatus(ofPath: path) else { return .missing }
         switch FileType(status) {
         case .directory: return .folder

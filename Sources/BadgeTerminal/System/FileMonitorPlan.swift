@@ -15,6 +15,8 @@ package struct FolderChange: Equatable, Sendable {
         case folderGone
         /// The queue lost changes: everything must be looked at again.
         case overflow
+        /// What has that name had its permissions or owner changed (told only where asked for).
+        case attributesChanged
     }
 
     /// The watch on the queue that saw it (-1 for an overflow).

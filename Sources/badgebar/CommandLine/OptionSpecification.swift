@@ -250,6 +250,31 @@ extension OptionSpecification {
             }, addCommand: add)
     }
 
+    /// An option that ties a folder or a path to a button, `--maildir Mail=~/Maildir`: repeatable, a path with
+    /// `~/` in the home folder, and a key in a button's section whose relative path is by the file's folder.
+    static func folderSource(
+        _ name: String, placeholder: String, help: String, buttonHelp: String,
+        make: @escaping @Sendable (_ buttonTitle: String, _ text: String) -> FolderSource
+    ) -> Self {
+        let add: @Sendable (inout Options, ButtonCommand) -> Void = { options, command in
+            options.folderSources.append(make(command.buttonTitle, command.command))
+        }
+        return Self(
+            names: [name], placeholder: placeholder, value: .path(standardInput: false), help: help,
+            isRepeatable: true,
+            effect: .update { options, text, name throws(Options.UsageError) in
+                do throws(ButtonCommand.ParseError) {
+                    add(&options, try ButtonCommand.parse(text))
+                } catch {
+                    throw Options.UsageError(
+                        message: "\(name): "
+                            + error.message.replacing("COMMAND", with: placeholder.split(separator: "=").last ?? "PATH")
+                            .replacing("has no command", with: "has no path"))
+                }
+            }, addCommand: add
+        ).inFile(.button, buttonHelp: buttonHelp, repeatableInSection: name == "--watch-path")
+    }
+
     /// The option of a command per mouse button, `--on-middle NAME=COMMAND` and the like: a button command with
     /// its mouse button, whose key sits in a button's section (`on-middle = …`).
     static func clickCommand(_ mouseButton: MouseButton) -> Self {

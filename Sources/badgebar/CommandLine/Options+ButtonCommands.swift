@@ -17,11 +17,28 @@ extension Options {
             + MouseButton.allCases.map { mouseButton in
                 ("--on-\(mouseButton.rawValue)", clickCommands.filter { $0.mouseButton == mouseButton })
             }
-        for (name, commands) in groups {
+        let folders = folderSources.map { ButtonCommand(buttonTitle: $0.buttonTitle, command: $0.path) }
+        for (name, commands) in groups + [("--count-files, --maildir or --watch-path", folders)] {
             for command in commands where BadgeToolbar.index(ofTitle: command.buttonTitle, in: titles) == nil {
                 throw UsageError(
                     message: "\(name): no button is titled '\(Sanitizer.printable(command.buttonTitle))' "
                         + "(the buttons are \(OptionValue.list(titles, conjunction: "and")))")
+            }
+        }
+        var counted: Set<Int> = []
+        for source in folderSources where source.kind != .changes {
+            guard let index = BadgeToolbar.index(ofTitle: source.buttonTitle, in: titles) else { continue }
+            guard counted.insert(index).inserted else {
+                throw UsageError(
+                    message:
+                        "--count-files and --maildir: '\(titles[index])' is given two folders to count; give it one")
+            }
+        }
+        for source in folderSources where source.kind == .changes {
+            guard BadgeToolbar.index(ofTitle: source.buttonTitle, in: watches.map(\.buttonTitle)) != nil else {
+                throw UsageError(
+                    message: "--watch-path: '\(Sanitizer.printable(source.buttonTitle))' has no --watch to run when "
+                        + "\(source.describedPath) changes")
             }
         }
         var opened: Set<Int> = []

@@ -87,6 +87,27 @@ extension Options {
             options.watchIntervalSeconds != file.defaults.watchIntervalSeconds
                 ? ConfigurationFile.duration(options.watchIntervalSeconds) : nil
         },
+        .folderSource(
+            "--count-files", placeholder: "NAME=DIR[/PATTERN]",
+            help: "Count the names in the folder DIR for the button NAME, those matching PATTERN if given (e.g. "
+                + "\"Downloads=~/Downloads/*.part\"), the moment they change; a missing or unreadable folder shows ?",
+            buttonHelp: "A folder whose names give the button its count, those matching a pattern if it ends in one "
+                + "(e.g. ~/Downloads/*.part), the moment they change"
+        ) { FolderSource.entries(buttonTitle: $0, text: $1) },
+        .folderSource(
+            "--maildir", placeholder: "NAME=PATH",
+            help: "Count the unread mail of the Maildir PATH for the button NAME, as mail programs do (new/, and cur/ "
+                + "without the seen flag), the moment it changes; a missing or unreadable Maildir shows ?",
+            buttonHelp: "A Maildir whose unread mail gives the button its count (new/, and cur/ without the seen "
+                + "flag), the moment it changes"
+        ) { FolderSource(buttonTitle: $0, path: $1, kind: .maildir) },
+        .folderSource(
+            "--watch-path", placeholder: "NAME=PATH",
+            help: "Run the --watch of the button NAME again whenever PATH changes (a file written, a name in a "
+                + "folder made, removed or moved), instead of every --every; repeatable",
+            buttonHelp: "A file or folder whose changes run the button's watches again, instead of every every; "
+                + "repeatable"
+        ) { FolderSource(buttonTitle: $0, path: $1, kind: .changes) },
         .buttonCommand(
             "--on-press",
             help: "Run COMMAND in the background when NAME is pressed, repeatable, with BADGEBAR_BUTTON and "

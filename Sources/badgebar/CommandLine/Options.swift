@@ -36,6 +36,9 @@ struct Options: Equatable {
     /// Commands run in the background when their button is clicked with a mouse button (`--on-middle` and the
     /// others), each with its mouse button.
     var clickCommands: [ButtonCommand] = []
+    /// The folders that give buttons their counts and the paths that run their watches (`--count-files`,
+    /// `--maildir`, `--watch-path`), in order.
+    var folderSources: [FolderSource] = []
     /// The mouse buttons whose click in a status bar presses (`--press-with`).
     var pressingMouseButtons: Set<MouseButton> = [.left]
     /// The mouse button `--press` clicks with (`--mouse-button`), if any.
@@ -190,6 +193,7 @@ struct Options: Equatable {
             options.pressCommands = []
             options.openCommands = []
             options.clickCommands = []
+            options.folderSources = []
         }
         let fileOpenCount = options.openCommands.count
         for option in given {
@@ -210,7 +214,7 @@ struct Options: Equatable {
         for index in options.buttons.indices {
             options.buttons[index].limit = options.limit
         }
-        if !options.buttons.isEmpty || !options.watches.isEmpty {
+        if !options.buttons.isEmpty || !options.watches.isEmpty || !options.folderSources.isEmpty {
             // The auto-play script is the Inbox demo's; a toolbar of one's own, or one fed by commands, starts still.
             options.autoPlays = false
         }

@@ -29,7 +29,7 @@ extension ConfigurationFile {
             try apply(option, entry, key: key, to: &options, home: home)
         }
         for section in sections {
-            try add(section, to: &options)
+            try add(section, to: &options, home: home)
         }
         return options
     }
@@ -98,7 +98,7 @@ extension ConfigurationFile {
     }
 
     /// Adds a section's button and its commands.
-    private func add(_ section: Section, to options: inout Options) throws(ConfigurationError) {
+    private func add(_ section: Section, to options: inout Options, home: String?) throws(ConfigurationError) {
         var seen: [String: Int] = [:]
         var parts: [ConfigurationKey.ButtonPart: Entry] = [:]
         var interval: (seconds: Double, line: Int)?
@@ -130,10 +130,14 @@ extension ConfigurationFile {
         }
         for (option, entry) in commands {
             let isWatch = option.fileKey == "watch"
+            var value = entry.value
+            // A folder of a count or a path of a watch: as the file means it (`~/`, or by the file's folder).
+            // `~/` is left for the watcher, which finds the home folder as a command line's `~/` is found.
+            if case .path = option.value, !value.hasPrefix("~") { value = resolve(path: value, home: home) }
             option.addCommand?(
                 &options,
                 ButtonCommand(
-                    buttonTitle: section.title, command: entry.value,
+                    buttonTitle: section.title, command: value,
                     intervalSeconds: isWatch ? interval?.seconds : nil))
         }
     }

@@ -35,7 +35,7 @@ extension ConfigurationFile {
     static func text(describing options: Options, workingDirectory: String?) throws(Options.UsageError) -> String {
         var lines = [printedHeader]
         let commands = options.watches + options.pressCommands + options.openCommands + options.clickCommands
-        let demoButtons = options.buttons.isEmpty && !commands.isEmpty
+        let demoButtons = options.buttons.isEmpty && (!commands.isEmpty || !options.folderSources.isEmpty)
         let buttons = demoButtons ? Inbox.demo(startTime: 0, autoPlays: false).toolbar.buttons : options.buttons
         let printing = Printing(hasDemoButtons: demoButtons, workingDirectory: workingDirectory)
         for key in ConfigurationKey.boardKeys {
@@ -78,6 +78,12 @@ extension ConfigurationFile {
             }
             if let interval = intervals.first, interval != options.watchIntervalSeconds {
                 lines.append("every = \(duration(interval))")
+            }
+            for source in options.folderSources
+            where BadgeToolbar.index(ofTitle: source.buttonTitle, in: titles) == index {
+                let text = source.writtenText
+                let value = text.hasPrefix("~") ? text : printing.whole(text) ?? text
+                lines.append("\(source.fileKey) = \(try line(value, of: source.fileKey, button: button.title))")
             }
             let clicks = MouseButton.allCases.map { mouseButton in
                 ("on-\(mouseButton.rawValue)", options.clickCommands.filter { $0.mouseButton == mouseButton })
@@ -130,5 +136,22 @@ extension ConfigurationFile {
             return "\(Int(milliseconds))ms"
         }
         return "\(seconds)s"
+    }
+}
+
+extension FolderSource {
+    /// The key of a board's file that gives the source.
+    var fileKey: String {
+        switch kind {
+        case .entries: return "count-files"
+        case .maildir: return "maildir"
+        case .changes: return "watch-path"
+        }
+    }
+
+    /// The source's path as an option gives it: the folder, with its pattern after it if there is one.
+    var writtenText: String {
+        guard case .entries(let pattern?) = kind else { return path }
+        return path == "." ? pattern.text : (path.hasSuffix("/") ? path : path + "/") + pattern.text
     }
 }
