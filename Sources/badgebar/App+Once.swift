@@ -73,6 +73,7 @@ extension App {
     func onceStyle(noColorVariable: String?, usesUTF8: Bool) -> StatusBarStyle {
         StatusBarStyle(
             iconStyle: options.iconStyle ?? (usesUTF8 ? .emoji : .ascii),
-            colorDepth: options.colorMode.wantsColor(noColorVariable: noColorVariable) ? .indexed256 : .monochrome)
+            colorDepth: options.colorMode.wantsColor(noColorVariable: noColorVariable) ? .indexed256 : .monochrome,
+            padding: options.padding)
     }
 }

@@ -40,7 +40,7 @@ import Testing
         #expect(
             ConfigurationKey.boardKeys.map(\.name) == [
                 "limit", "no-autoplay", "reduce-motion", "fps", "color", "icons", "title", "badge-corner",
-                "counts-from", "every", "press-with", "events-to", "no-title", "notify",
+                "padding", "counts-from", "every", "press-with", "events-to", "no-title", "notify",
             ])
         #expect(
             ConfigurationKey.buttonKeys.map(\.name) == [
@@ -160,7 +160,8 @@ import Testing
         #expect(
             refusal("frobnicate = 1\n")
                 == "1: unknown key 'frobnicate' (the keys before the sections are limit, no-autoplay, reduce-motion, "
-                + "fps, color, icons, title, badge-corner, counts-from, every, press-with, events-to, no-title and notify)"
+                + "fps, color, icons, title, badge-corner, padding, counts-from, every, press-with, events-to, no-title "
+                + "and notify)"
         )
         #expect(
             refusal("# Mail\n\nwatch = ls\n[Mail]\nsymbol = envelope\n")

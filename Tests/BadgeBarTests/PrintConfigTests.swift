@@ -32,7 +32,7 @@ import Testing
         "--limit", "9", "--no-autoplay", "--reduce-motion", "--fps", "30", "--color", "never", "--icons", "ascii",
         "--title", "Status", "--button", "Mail:envelope:5:blue:show-zero:noun=message/messages",
         "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new", "--button", "Jobs:gear:0:hide-zero",
-        "--badge-corner", "bottom-leading", "--counts-from", "/tmp/counts", "--every", "1.5s",
+        "--badge-corner", "bottom-leading", "--padding", "1", "--counts-from", "/tmp/counts", "--every", "1.5s",
         "--watch", "Mail@5m=notmuch count tag:unread", "--watch", "news=printf 'News=%d\\n' 3",
         "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
         "--on-middle", "Mail=notmuch tag +archived tag:unread", "--on-scroll-up", "News=next", "--on-scroll-down",
@@ -78,6 +78,7 @@ import Testing
                 icons = ascii
                 title = Status
                 badge-corner = bottom-leading
+                padding = 1
                 counts-from = /tmp/counts
                 every = 1.5s
                 press-with = left,right

@@ -136,3 +136,30 @@ import Testing
         #expect(engine.takeFolderReading(.count(1), fromSourceAt: 7, at: 1).isEmpty)
     }
 }
+
+/// A glyph of the user's own in place of a symbol's name: any one character, or its code.
+@Suite struct OwnGlyphTests {
+    @Test func oneCharacterOrItsCodeIsAnIconInEveryStyle() throws {
+        let nerd = "\u{F0E0}"
+        #expect(try ButtonSpecification.parse("Mail:\(nerd):3").symbolName == nerd)
+        #expect(SymbolTable.glyph(named: nerd, style: .emoji) == "\u{F0E0}")
+        #expect(SymbolTable.glyph(named: "U+F0E0", style: .unicode) == "\u{F0E0}")
+        #expect(SymbolTable.glyph(named: "✉", style: .ascii) == "o", "ASCII where the locale has no UTF-8")
+        #expect(SymbolTable.glyph(named: "#", style: .ascii) == "#")
+        let style = StatusBarStyle(iconStyle: .emoji, colorDepth: .monochrome)
+        let toolbar = BadgeToolbar(
+            title: "S", buttons: [BadgedButton(title: "Mail", symbolName: "U+F0E0", count: 2)])
+        #expect(StatusBarFormat.plain.render(toolbar, style: style) == "\u{F0E0} 2")
+    }
+
+    @Test(arguments: ["x", "7", " ", "ab", "U+ZZZZ", "U+D800", "\u{7}", ":"])
+    func lettersDigitsBlanksAndControlsAreNoGlyph(name: String) {
+        #expect(SymbolTable.symbol(named: name) == nil, "\(name.debugDescription)")
+    }
+
+    @Test func anUnknownNameSaysAGlyphOfOnesOwnWouldDo() {
+        #expect(
+            ButtonSpecificationTests().failure("Mail:rocket:1")?.hasSuffix(
+                "or one glyph of your own, such as ✉, or U+F0E0 for a Nerd Font's envelope)") == true)
+    }
+}

@@ -44,3 +44,29 @@ import Testing
                 "show-zero shows 0 and hide-zero hides the button at 0; give one") == true)
     }
 }
+
+/// `--padding`: spaces that keep a status bar's buttons off the screen's edge, at both ends of the line.
+@Suite struct StatusBarPaddingTests {
+    private let style = StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome, padding: 2)
+    private let toolbar = BadgeToolbar(
+        title: "Status",
+        buttons: [
+            BadgedButton(title: "Mail", symbolName: "envelope", count: 3),
+            BadgedButton(title: "Jobs", symbolName: "gear", count: 0),
+        ])
+
+    @Test func everyLineFormIsPaddedAtBothEnds() {
+        #expect(StatusBarFormat.plain.render(toolbar, style: style) == "  @ 3  %  ")
+        #expect(StatusBarFormat.i3blocks.render(toolbar, style: style).hasPrefix("  ") == true)
+        #expect(StatusBarFormat.polybar.render(toolbar, style: style).hasSuffix("  "))
+        #expect(StatusBarFormat.waybar.render(toolbar, style: style).hasPrefix(#"{"text":"  @"#))
+        #expect(!StatusBarFormat.json.render(toolbar, style: style).contains(#""  "#), "JSON is data, not a line")
+    }
+
+    @Test func i3barPadsTheFirstBlocksStartAndTheLastBlocksEnd() {
+        let blocks = StatusBarFormat.i3bar.render(toolbar, style: style)
+        #expect(blocks.contains(#""instance":"Mail","full_text":"  @ 3""#), "monochrome: no colour span")
+        #expect(blocks.contains(#""instance":"Jobs","full_text":"%  ""#))
+        #expect(StatusBarStyle(iconStyle: .ascii, colorDepth: .monochrome, padding: -3).padding == 0)
+    }
+}

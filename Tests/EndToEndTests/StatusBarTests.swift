@@ -119,6 +119,23 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
+        @Test(
+            "--padding keeps the badge off the screen's edge in i3bar, swaybar and Waybar",
+            arguments: [("i3bar", "i3bar"), ("swaybar", "i3bar"), ("waybar", "waybar")])
+        func padding(bar: String, format: String) throws {
+            func rightEdge(padding: Int) throws -> Int? {
+                let run = try StatusBarRun.run(
+                    bar, steps: ["wait:\(Self.red)"],
+                    command:
+                        "@BADGEBAR@ --stream --format \(format) --button 'Mail:envelope:3:red' --padding \(padding)")
+                run.expectEveryStep()
+                return run.report.steps.first?.box?[2]
+            }
+            let touching = try #require(try rightEdge(padding: 0))
+            let padded = try #require(try rightEdge(padding: 1))
+            #expect(padded <= touching - 5, "a space's width off the edge: \(padded) against \(touching)")
+        }
+
         @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
         func tmuxWithMissingCounts() throws {
             let binary = try BadgebarBinary.path()

@@ -59,14 +59,16 @@ public enum StatusBarFormat: String, Sendable, CaseIterable {
         _ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState = StatusBarState(),
         pressCommand: StatusBarPressCommand? = nil
     ) -> String {
+        let pad = style.paddingText
         switch self {
-        case .plain: StatusBarText.plain(toolbar, style: style)
-        case .tmux: StatusBarText.tmux(toolbar, style: style)
-        case .json: StatusBarText.json(toolbar, style: style)
-        case .i3bar: StatusBarText.i3bar(toolbar, style: style, state: state)
-        case .waybar: StatusBarText.waybar(toolbar, style: style, state: state)
-        case .polybar: StatusBarText.polybar(toolbar, style: style, state: state, pressCommand: pressCommand)
-        case .i3blocks: StatusBarText.pango(toolbar, style: style)
+        case .plain: return pad + StatusBarText.plain(toolbar, style: style) + pad
+        case .tmux: return pad + StatusBarText.tmux(toolbar, style: style) + pad
+        case .json: return StatusBarText.json(toolbar, style: style)
+        case .i3bar: return StatusBarText.i3bar(toolbar, style: style, state: state)
+        case .waybar: return StatusBarText.waybar(toolbar, style: style, state: state)
+        case .polybar:
+            return pad + StatusBarText.polybar(toolbar, style: style, state: state, pressCommand: pressCommand) + pad
+        case .i3blocks: return pad + StatusBarText.pango(toolbar, style: style) + pad
         }
     }
 
@@ -108,10 +110,19 @@ public struct StatusBarStyle: Sendable, Equatable {
     /// the i3bar, Waybar, polybar and i3blocks forms. Those forms otherwise give the
     /// exact colours, as the JSON form always does.
     public var colorDepth: ColorDepth
+    /// How many spaces keep the buttons off what is beside them, at both ends of the line.
+    ///
+    /// In i3bar's form they go before the first block and after the last. They keep the badge off the screen's
+    /// edge in i3bar, swaybar and Waybar's default style. The JSON form has none.
+    public var padding: Int
 
     /// Creates a style.
-    public init(iconStyle: IconStyle, colorDepth: ColorDepth) {
+    public init(iconStyle: IconStyle, colorDepth: ColorDepth, padding: Int = 0) {
         self.iconStyle = iconStyle
         self.colorDepth = colorDepth
+        self.padding = max(0, padding)
     }
+
+    /// The spaces of ``padding``.
+    var paddingText: String { String(repeating: " ", count: padding) }
 }

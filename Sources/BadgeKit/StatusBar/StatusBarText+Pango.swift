@@ -41,12 +41,16 @@ extension StatusBarText {
     /// `short_text` (``pangoShortButton(_:_:style:)``), `"markup":"pango"`, `"urgent":true`
     /// while its count is rising, and no separator line but 12 pixels after it.
     static func i3bar(_ toolbar: BadgeToolbar, style: StatusBarStyle, state: StatusBarState) -> String {
-        let blocks = shownIndices(toolbar).map { index in
+        let shown = shownIndices(toolbar)
+        let blocks = shown.map { index in
+            // The padding goes before the first block and after the last, off the screen's edge.
+            let before = index == shown.first ? style.paddingText : ""
+            let after = index == shown.last ? style.paddingText : ""
             var members: [(key: String, value: String)] = [
                 ("name", JSONText.quoted("badgebar")),
                 ("instance", JSONText.quoted(toolbar.buttons[index].title)),
-                ("full_text", JSONText.quoted(pangoButton(toolbar, index, style: style))),
-                ("short_text", JSONText.quoted(pangoShortButton(toolbar, index, style: style))),
+                ("full_text", JSONText.quoted(before + pangoButton(toolbar, index, style: style) + after)),
+                ("short_text", JSONText.quoted(before + pangoShortButton(toolbar, index, style: style) + after)),
                 ("markup", JSONText.quoted("pango")),
             ]
             if state.risingButtons.contains(index) {
@@ -72,7 +76,7 @@ extension StatusBarText {
             classes.append("rising")
         }
         return JSONText.object([
-            ("text", JSONText.quoted(pango(toolbar, style: style))),
+            ("text", JSONText.quoted(style.paddingText + pango(toolbar, style: style) + style.paddingText)),
             ("tooltip", JSONText.quoted(tooltip.joined(separator: "\n"))),
             ("class", JSONText.array(classes.map(JSONText.quoted))),
             ("alt", JSONText.quoted(classes[0])),

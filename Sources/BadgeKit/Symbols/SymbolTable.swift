@@ -20,9 +20,35 @@ public enum SymbolTable {
         SymbolGlyph(name: "doc", emoji: "\u{1F4C4}", unicode: "\u{00B6}", ascii: "D"),
     ]
 
-    /// The entry for a symbol name, or `nil` if the table has none.
+    /// The entry for a symbol name, or for a glyph of the user's own; `nil` for anything else.
+    ///
+    /// A glyph of one's own is one character that is not a letter, a digit, a blank or a control (a Nerd Font
+    /// or Font Awesome icon, `✉`, `📬`), or `U+` and its hexadecimal code (`U+F0E0`): it is shown as
+    /// it is in the emoji and Unicode styles, and as `o` in the ASCII style unless it is ASCII itself.
     public static func symbol(named name: String) -> SymbolGlyph? {
-        all.first { $0.name == name }
+        if let known = all.first(where: { $0.name == name }) { return known }
+        guard let scalar = literalGlyph(name) else { return nil }
+        return SymbolGlyph(name: name, emoji: scalar, unicode: scalar, ascii: scalar.isASCII ? scalar : "o")
+    }
+
+    /// The glyph a name of one character or `U+XXXX` stands for, or `nil` when it is neither.
+    static func literalGlyph(_ name: String) -> Unicode.Scalar? {
+        var scalar: Unicode.Scalar?
+        if name.hasPrefix("U+") || name.hasPrefix("u+"), (5...8).contains(name.count),
+            let value = UInt32(name.dropFirst(2), radix: 16)
+        {
+            scalar = Unicode.Scalar(value)
+        } else if name.unicodeScalars.count == 1 {
+            scalar = name.unicodeScalars.first
+        }
+        guard let scalar else { return nil }
+        let properties = scalar.properties
+        let isLetterOrDigit = properties.isAlphabetic || properties.numericType != nil
+        guard !isLetterOrDigit, !properties.isWhitespace, properties.generalCategory != .control,
+            properties.generalCategory != .format, properties.generalCategory != .unassigned,
+            properties.generalCategory != .surrogate, scalar != ":"
+        else { return nil }
+        return scalar
     }
 
     /// The glyph for a symbol name in an icon style; `?` for a name the table lacks.

@@ -88,11 +88,13 @@ package enum ButtonSpecification {
         return title
     }
 
-    /// A symbol's name, one of ``SymbolTable/all``.
+    /// A symbol's name, one of ``SymbolTable/all``, or a glyph of the user's own (``SymbolTable/symbol(named:)``).
     package static func symbol(_ text: String) throws(ParseError) -> String {
         guard SymbolTable.symbol(named: text) != nil else {
             let known = SymbolTable.all.map(\.name).joined(separator: ", ")
-            throw ParseError(message: "unknown symbol '\(Sanitizer.printable(text))' (known: \(known))")
+            throw ParseError(
+                message: "unknown symbol '\(Sanitizer.printable(text))' (known: \(known); or one glyph of your own, "
+                    + "such as ✉, or U+F0E0 for a Nerd Font's envelope)")
         }
         return text
     }

@@ -331,10 +331,10 @@ package enum Platform {
     ///   - queue: The queue.
     ///   - includingWrites: Whether files written and closed in it are told too (`IN_CLOSE_WRITE`): only the
     ///     file's own folder needs them, and a folder of links on the way then wakes no one for every save in it.
-    /// - Returns: The watch's number on the queue (the same for a folder already watched), or `nil` when the
-    ///   folder cannot be watched (it is gone, or not a folder).
     ///   - includingAttributes: Whether a change of a name's permissions or owner is told too (`IN_ATTRIB`): a
     ///     folder that is counted, and the one it is in, tell so when it can no longer be read.
+    /// - Returns: The watch's number on the queue (the same for a folder already watched), or `nil` when the
+    ///   folder cannot be watched (it is gone, or not a folder).
     static func watchFolder(_ path: String, in queue: Int32, includingWrites: Bool, includingAttributes: Bool = false)
         -> Int32?
     {
@@ -351,7 +351,7 @@ package enum Platform {
         #endif
     }
 
-    /// Stops a watch of ``watchFolder(_:in:includingWrites:)`` (wraps Linux's `inotify_rm_watch`); a watch
+    /// Stops a watch of ``watchFolder(_:in:includingWrites:includingAttributes:)`` (wraps Linux's `inotify_rm_watch`); a watch
     /// already gone (its folder removed) is no error worth a word.
     static func stopWatching(_ watch: Int32, in queue: Int32) {
         #if !canImport(Darwin)

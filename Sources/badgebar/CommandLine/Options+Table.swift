@@ -61,6 +61,13 @@ extension Options {
         ) { $0.badgeCorner = $1 }.inFile(.board).printed { options, file in
             options.badgeCorner != file.defaults.badgeCorner ? options.badgeCorner.rawValue : nil
         },
+        .wholeNumber(
+            "--padding", in: 0...20,
+            help: "Spaces at both ends of a status bar's line, 0 to 20 (default 0): 1 keeps the badges off the "
+                + "screen's edge in i3bar, swaybar and Waybar"
+        ) { $0.padding = $1 }.inFile(.board).printed { options, file in
+            options.padding != file.defaults.padding ? "\(options.padding)" : nil
+        },
         .path("--record", placeholder: "FILE", help: "Record the session as asciicast v2 (e.g. demo.cast)") {
             $0.recordingPath = $1
         },

@@ -19,6 +19,8 @@ struct StatusBarRun {
         var detail: String
         var screenshot: String?
         var errors: [String]?
+        /// Where a colour that `wait` found is on the screen: left, top, right, bottom, in pixels.
+        var box: [Int]?
     }
 
     /// The harness's report (`--report`).
