@@ -44,7 +44,7 @@ import Testing
             ])
         #expect(
             ConfigurationKey.buttonKeys.map(\.name) == [
-                "symbol", "badge", "color", "show-zero", "hide-zero", "noun", "watch", "every", "count-files",
+                "symbol", "badge", "color", "show-zero", "hide-zero", "noun", "format", "watch", "every", "count-files",
                 "maildir", "watch-path", "on-press", "open", "on-left", "on-middle", "on-right", "on-scroll-up",
                 "on-scroll-down",
             ])
@@ -236,7 +236,7 @@ import Testing
         #expect(
             refusal("# one\n[Mail]\nsymbol = envelope\nwatch = a \\\n  b \\\n  c\nbogus = 1\n")
                 == "7: unknown key 'bogus' (the keys of a section are symbol, badge, color, show-zero, hide-zero, noun, "
-                + "watch, every, count-files, maildir, watch-path, on-press, open, on-left, on-middle, on-right, "
+                + "format, watch, every, count-files, maildir, watch-path, on-press, open, on-left, on-middle, on-right, "
                 + "on-scroll-up and on-scroll-down)")
         #expect(refusal("limit = \\\n  0\n") == "1: limit needs a whole number 1 or more, not '0'")
     }

@@ -31,7 +31,8 @@ import Testing
     static let everyOption = [
         "--limit", "9", "--no-autoplay", "--reduce-motion", "--fps", "30", "--color", "never", "--icons", "ascii",
         "--title", "Status", "--button", "Mail:envelope:5:blue:show-zero:noun=message/messages",
-        "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new", "--button", "Jobs:gear:0:hide-zero",
+        "--button", "News:newspaper:dot:#123456", "--button", "Beta:star:text=new:format={title}: {count}", "--button",
+        "Jobs:gear:0:green,orange@5,red@20:hide-zero",
         "--badge-corner", "bottom-leading", "--padding", "1", "--counts-from", "/tmp/counts", "--every", "1.5s",
         "--watch", "Mail@5m=notmuch count tag:unread", "--watch", "news=printf 'News=%d\\n' 3",
         "--on-press", "Mail=notmuch tag -unread tag:unread", "--on-press", "Mail=beep", "--open", "Jobs=tig",
@@ -111,10 +112,12 @@ import Testing
                 [Beta]
                 symbol = star
                 badge = text=new
+                format = {title}: {count}
                 count-files = /home/me/downloads/*.part
 
                 [Jobs]
                 symbol = gear
+                color = green,orange@5,red@20
                 hide-zero = true
                 open = tig
                 on-left = echo left

@@ -47,7 +47,7 @@ import Testing
         #expect(
             failure("Mail:envelope:1:mauve")?.hasPrefix(
                 "--button 'Mail:envelope:1:mauve': unknown option or colour 'mauve' "
-                    + "(use show-zero, hide-zero, noun=ONE/MANY, #RRGGBB or one of red"
+                    + "(use show-zero, hide-zero, noun=ONE/MANY, format=TEXT, #RRGGBB or one of red"
             )
                 == true)
         #expect(failure("Mail:envelope:1:red:x")?.contains("unknown option or colour 'x'") == true)

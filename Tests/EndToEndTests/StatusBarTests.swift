@@ -136,6 +136,18 @@ extension EndToEnd {
             #expect(padded <= touching - 5, "a space's width off the edge: \(padded) against \(touching)")
         }
 
+        @Test("A colour list turns the badge from green to orange at its step, laid out by the button's format")
+        func colourStepsAndFormat() throws {
+            let green = "#34C759"
+            let orange = "#FF9500"
+            let run = try StatusBarRun.run(
+                "i3bar",
+                steps: ["send:Mail=3", "wait:\(green)", "send:Mail=6", "wait:\(orange)", "gone:\(green)", "log-clean"],
+                command: "@BADGEBAR@ --stream --format i3bar --counts-from @FIFO@ "
+                    + "--button 'Mail:envelope:0:green,orange@5:format={icon} {title} {count}'")
+            run.expectEveryStep()
+        }
+
         @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
         func tmuxWithMissingCounts() throws {
             let binary = try BadgebarBinary.path()

@@ -11,23 +11,36 @@ extension StatusBarText {
         let button = toolbar.buttons[index]
         let icon = PangoMarkup.escaped(icon(of: button, style: style))
         let mark = staleMark(toolbar, index)
-        guard let text = badgeText(of: button, style: style).map(PangoMarkup.escaped) else { return icon + mark }
+        func own(_ badge: String) -> String? {
+            button.barFormat.map {
+                laidOut($0, icon: icon, badge: badge + mark, title: button.title, literal: PangoMarkup.escaped)
+            }
+        }
+        guard let text = badgeText(of: button, style: style).map(PangoMarkup.escaped) else {
+            return own("") ?? icon + mark
+        }
         if style.colorDepth == .monochrome {
-            return "\(icon) \(text)\(mark)"
+            return own(text) ?? "\(icon) \(text)\(mark)"
         }
         if button.style == .dot {
-            return "\(icon) " + PangoMarkup.span(text, foreground: button.badgeColor) + mark
+            let badge = PangoMarkup.span(text, foreground: button.shownBadgeColor)
+            return own(badge) ?? "\(icon) " + badge + mark
         }
         let badge = PangoMarkup.span(
-            " \(text) ", foreground: button.badgeColor.contrastingForeground, background: button.badgeColor)
-        return icon + badge + mark
+            " \(text) ", foreground: button.shownBadgeColor.contrastingForeground, background: button.shownBadgeColor)
+        return own(badge) ?? icon + badge + mark
     }
 
     /// `💬3`: a button's icon and its bare badge text with no space and no colour, escaped for Pango.
     static func pangoShortButton(_ toolbar: BadgeToolbar, _ index: Int, style: StatusBarStyle) -> String {
         let button = toolbar.buttons[index]
-        let text = icon(of: button, style: style) + (badgeText(of: button, style: style) ?? "")
-        return PangoMarkup.escaped(text) + staleMark(toolbar, index)
+        let badge = (badgeText(of: button, style: style) ?? "") + staleMark(toolbar, index)
+        if let format = button.barFormat {
+            return laidOut(
+                format, icon: PangoMarkup.escaped(icon(of: button, style: style)), badge: PangoMarkup.escaped(badge),
+                title: button.title, literal: PangoMarkup.escaped)
+        }
+        return PangoMarkup.escaped(icon(of: button, style: style) + badge)
     }
 
     /// Every button in Pango markup, two spaces apart: i3blocks' line and Waybar's `text`.

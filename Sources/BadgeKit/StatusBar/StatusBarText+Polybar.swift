@@ -13,18 +13,27 @@ extension StatusBarText {
         shownIndices(toolbar).map { index in
             let button = toolbar.buttons[index]
             let icon = escapedForPolybar(icon(of: button, style: style))
+            var badge = ""
             var body = icon
             if let text = badgeText(of: button, style: style).map(escapedForPolybar) {
                 if style.colorDepth == .monochrome {
+                    badge = text
                     body = "\(icon) \(text)"
                 } else if button.style == .dot {
-                    body = "\(icon) %{F\(button.badgeColor)}\(text)%{F-}"
+                    badge = "%{F\(button.shownBadgeColor)}\(text)%{F-}"
+                    body = "\(icon) \(badge)"
                 } else {
-                    let ink = button.badgeColor.contrastingForeground
-                    body = "\(icon)%{B\(button.badgeColor)}%{F\(ink)} \(text) %{B- F-}"
+                    let ink = button.shownBadgeColor.contrastingForeground
+                    badge = "%{B\(button.shownBadgeColor)}%{F\(ink)} \(text) %{B- F-}"
+                    body = icon + badge
                 }
             }
             body += staleMark(toolbar, index)
+            if let format = button.barFormat {
+                body = laidOut(
+                    format, icon: icon, badge: badge + staleMark(toolbar, index), title: button.title,
+                    literal: escapedForPolybar)
+            }
             guard let pressCommand else { return body }
             for mouseButton in state.mouseButtons(forButtonAt: index).reversed() {
                 let command = pressCommand.command(forTitle: button.title, mouseButton: mouseButton)

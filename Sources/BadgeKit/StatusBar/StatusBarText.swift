@@ -13,8 +13,38 @@ enum StatusBarText {
         shownIndices(toolbar).map { index in
             let button = toolbar.buttons[index]
             let icon = String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle))
+            if let format = button.barFormat {
+                let badge = (badgeText(of: button, style: style) ?? "") + staleMark(toolbar, index)
+                return laidOut(format, icon: icon, badge: badge, title: button.title) { $0 }
+            }
             return (badgeText(of: button, style: style).map { "\(icon) \($0)" } ?? icon) + staleMark(toolbar, index)
         }.joined(separator: "  ")
+    }
+
+    /// A button laid out by its own format (``BadgedButton/barFormat``).
+    ///
+    /// `{icon}`, `{count}` and `{title}` are replaced by what the form made of them, every other piece of the
+    /// format goes through the form's escaping, and blanks at either end are dropped. A `{` that starts no
+    /// placeholder is the format's own.
+    static func laidOut(
+        _ format: String, icon: String, badge: String, title: String, literal: (String) -> String
+    ) -> String {
+        var result = ""
+        var pending = ""
+        var rest = Substring(format)
+        let placeholders = ["{icon}": icon, "{count}": badge, "{title}": literal(Sanitizer.printable(title))]
+        while let first = rest.first {
+            if first == "{", let (name, value) = placeholders.first(where: { rest.hasPrefix($0.key) }) {
+                result += literal(pending) + value
+                pending = ""
+                rest = rest.dropFirst(name.count)
+            } else {
+                pending.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        result += literal(pending)
+        return result.trimmingSpaces
     }
 
     /// The indices of the buttons a bar shows: all but those that hide at zero (`hide-zero`) while their count is
@@ -46,19 +76,28 @@ enum StatusBarText {
             let button = toolbar.buttons[index]
             let mark = staleMark(toolbar, index)
             let icon = escapedForTmux(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))
-            guard let text = badgeText(of: button, style: style).map(escapedForTmux) else { return icon + mark + " " }
+            func own(_ badge: String) -> String? {
+                button.barFormat.map {
+                    laidOut($0, icon: icon, badge: badge, title: button.title, literal: escapedForTmux) + " "
+                }
+            }
+            guard let text = badgeText(of: button, style: style).map(escapedForTmux) else {
+                return own(mark) ?? icon + mark + " "
+            }
             let directive: String
             if button.style == .dot {
-                directive = depth == .monochrome ? "bold" : "fg=\(tmuxColor(button.badgeColor, depth: depth))"
-                return "\(icon) #[\(directive)]\(text)#[default]\(mark) "
+                directive = depth == .monochrome ? "bold" : "fg=\(tmuxColor(button.shownBadgeColor, depth: depth))"
+                let badge = "#[\(directive)]\(text)#[default]\(mark)"
+                return own(badge) ?? "\(icon) \(badge) "
             }
             if depth == .monochrome {
                 directive = "reverse"
             } else {
-                let ink = tmuxColor(depth.badgeTextColor(on: button.badgeColor), depth: depth)
-                directive = "fg=\(ink),bg=\(tmuxColor(button.badgeColor, depth: depth))"
+                let ink = tmuxColor(depth.badgeTextColor(on: button.shownBadgeColor), depth: depth)
+                directive = "fg=\(ink),bg=\(tmuxColor(button.shownBadgeColor, depth: depth))"
             }
-            return "\(icon)#[\(directive)] \(text) #[default]\(mark)"
+            let badge = "#[\(directive)] \(text) #[default]\(mark)"
+            return own(badge) ?? icon + badge
         }.joined(separator: " ")
     }
 
@@ -81,8 +120,8 @@ enum StatusBarText {
                 ("icon", JSONText.quoted(String(SymbolTable.glyph(named: button.symbolName, style: style.iconStyle)))),
                 ("count", "\(button.count)"),
                 ("badge", badgeText(of: button, style: style).map(JSONText.quoted) ?? "null"),
-                ("badgeColor", JSONText.quoted(button.badgeColor.description)),
-                ("textColor", JSONText.quoted(button.badgeColor.contrastingForeground.description)),
+                ("badgeColor", JSONText.quoted(button.shownBadgeColor.description)),
+                ("textColor", JSONText.quoted(button.shownBadgeColor.contrastingForeground.description)),
                 ("spoken", JSONText.quoted(SpokenText.describe(button))),
                 ("stale", staleMark(toolbar, index).isEmpty ? "false" : "true"),
             ])

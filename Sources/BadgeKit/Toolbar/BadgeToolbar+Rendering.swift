@@ -56,7 +56,7 @@ extension BadgeToolbar {
             fit(&frame, forButtonAt: index, layout: layout, widths: appearance.widths)
             let span = layout.badgeSpan(forButtonAt: index, columns: frame.columns, corner: badgeCorner)
             layout.buttons[index].badge = span
-            drawBadge(frame, color: buttons[index].badgeColor, span: span, into: &canvas, appearance: appearance)
+            drawBadge(frame, color: buttons[index].shownBadgeColor, span: span, into: &canvas, appearance: appearance)
         }
         for index in buttons.indices where staleReasons[index] != nil {
             drawStaleMark(forButtonAt: index, layout: layout, into: &canvas)

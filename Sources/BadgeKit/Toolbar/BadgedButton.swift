@@ -4,7 +4,8 @@ public struct BadgedButton: Sendable, Equatable {
     public static func == (lhs: BadgedButton, rhs: BadgedButton) -> Bool {
         lhs.title == rhs.title && lhs.symbolName == rhs.symbolName && lhs.count == rhs.count && lhs.limit == rhs.limit
             && lhs.badgeColor == rhs.badgeColor && lhs.style == rhs.style && lhs.showsZero == rhs.showsZero
-            && lhs.hidesAtZero == rhs.hidesAtZero && lhs.noun == rhs.noun
+            && lhs.hidesAtZero == rhs.hidesAtZero && lhs.noun == rhs.noun && lhs.colorsFromCount == rhs.colorsFromCount
+            && lhs.barFormat == rhs.barFormat
     }
 
     /// The button's name, spoken by the status line (`Notifications`).
@@ -17,6 +18,16 @@ public struct BadgedButton: Sendable, Equatable {
     public var limit: Int
     /// The badge's colour; its text is black or white, whichever reads on it.
     public var badgeColor: RGBColor
+    /// Other colours the badge takes from a count on, by that count, as warning and critical levels.
+    ///
+    /// `[10: .systemOrange, 50: .systemRed]` keeps ``badgeColor`` below 10. Empty by default.
+    public var colorsFromCount: [Int: RGBColor] = [:]
+    /// How a status bar lays the button out, or `nil` for the icon and then the badge.
+    ///
+    /// A text of one's own with `{icon}`, `{count}` (the badge in its colours, and the stale mark) and
+    /// `{title}` in it, such as `{icon} {title} {count}`. Blanks at either end are dropped; the full screen
+    /// keeps its own layout.
+    public var barFormat: String?
     /// What the badge shows while the count is above zero: the number, a dot, or a word.
     public var style: BadgeStyle
     /// Whether a count of zero shows `0` rather than no badge (count badges only).
@@ -55,6 +66,13 @@ public struct BadgedButton: Sendable, Equatable {
         self.count = count
         self.limit = max(limit, 1)
         self.badgeColor = badgeColor
+    }
+
+    /// The colour the badge has at its count: that of the highest step of ``colorsFromCount`` the count has
+    /// reached, else ``badgeColor``.
+    public var shownBadgeColor: RGBColor {
+        guard let step = colorsFromCount.keys.filter({ $0 <= count }).max() else { return badgeColor }
+        return colorsFromCount[step] ?? badgeColor
     }
 
     /// The text the badge shows, or `nil` when there is no badge.

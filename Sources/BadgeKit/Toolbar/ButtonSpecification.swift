@@ -19,6 +19,22 @@ package enum ButtonSpecification {
     /// The form of a specification, for messages.
     package static let form = "title:symbol:count|dot|text=WORD[:colour][:show-zero][:noun=ONE/MANY]"
 
+    /// What starts the part that lays a button out in a status bar, `format={icon} {title} {count}`: the last part,
+    /// which takes the rest of the specification, colons and all.
+    package static let formatPrefix = "format="
+
+    /// A button's layout in a status bar (``BadgedButton/barFormat``): a text that names at least one of `{icon}`,
+    /// `{count}` and `{title}`, control characters dropped.
+    package static func barFormat(_ text: String) throws(ParseError) -> String {
+        let format = Sanitizer.printable(text, replacement: nil).trimmingSpaces
+        guard ["{icon}", "{count}", "{title}"].contains(where: format.contains) else {
+            throw ParseError(
+                message: "format '\(Sanitizer.printable(text))' shows nothing of the button: give {icon}, {count} "
+                    + "or {title} in it, e.g. format={icon} {title} {count}")
+        }
+        return format
+    }
+
     /// What starts the part that names what a count counts: `noun=message/messages`.
     package static let nounPrefix = "noun="
 
@@ -33,7 +49,11 @@ package enum ButtonSpecification {
         func failure(_ problem: String) -> ParseError {
             ParseError(message: "--button '\(shown)': \(problem)")
         }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        // format= comes last and takes the rest, colons and all: `format={title}: {count}`.
+        if let start = parts.indices.dropFirst(3).first(where: { parts[$0].hasPrefix(formatPrefix) }) {
+            parts[start...] = [parts[start...].joined(separator: ":")]
+        }
         guard parts.count >= 3 else {
             throw failure("expected \(form), e.g. Mail:envelope:5")
         }
@@ -45,8 +65,12 @@ package enum ButtonSpecification {
             var showsZero = false
             var hidesAtZero = false
             var noun: CountNoun?
+            var colorSteps: [Int: RGBColor] = [:]
+            var barFormat: String?
             for option in parts.dropFirst(3) {
-                if option.hasPrefix(nounPrefix) {
+                if option.hasPrefix(formatPrefix) {
+                    barFormat = try self.barFormat(String(option.dropFirst(formatPrefix.count)))
+                } else if option.hasPrefix(nounPrefix) {
                     guard noun == nil else { throw ParseError(message: "noun= is given twice") }
                     noun = try self.noun(String(option.dropFirst(nounPrefix.count)), style: style)
                 } else if option == "show-zero" {
@@ -57,6 +81,16 @@ package enum ButtonSpecification {
                     guard !hidesAtZero else { throw ParseError(message: "hide-zero is given twice") }
                     try checkHidesAtZero(style: style)
                     hidesAtZero = true
+                } else if option.contains("@") || option.contains(","), colorSteps.isEmpty {
+                    let (base, steps) = try colors(option)
+                    if let base {
+                        guard color == nil else {
+                            throw ParseError(
+                                message: "a second colour '\(Sanitizer.printable(option))'; give one colour")
+                        }
+                        color = base
+                    }
+                    colorSteps = steps
                 } else if let parsed = RGBColor(specification: option), color == nil {
                     color = parsed
                 } else if color != nil, RGBColor(specification: option) != nil {
@@ -64,13 +98,16 @@ package enum ButtonSpecification {
                 } else {
                     throw ParseError(
                         message: "unknown option or colour '\(Sanitizer.printable(option))' "
-                            + "(use show-zero, hide-zero, noun=ONE/MANY, #RRGGBB or one of \(colorNames))")
+                            + "(use show-zero, hide-zero, noun=ONE/MANY, format=TEXT, #RRGGBB or one of \(colorNames))")
                 }
             }
             try checkZero(showsZero: showsZero, hidesAtZero: hidesAtZero)
-            return BadgedButton(
+            var button = BadgedButton(
                 title: title, symbolName: symbol, count: count, limit: limit, badgeColor: color ?? .systemRed,
                 style: style, showsZero: showsZero, hidesAtZero: hidesAtZero, noun: noun)
+            button.colorsFromCount = colorSteps
+            button.barFormat = barFormat
+            return button
         } catch {
             throw failure(error.message)
         }
@@ -124,6 +161,44 @@ package enum ButtonSpecification {
                 message: "unknown colour '\(Sanitizer.printable(text))' (use #RRGGBB or one of \(colorNames))")
         }
         return color
+    }
+
+    /// A list of colours by count, `green,orange@10,red@50`: at most one colour without a count (the badge's
+    /// own, below the first step), then colours each from a count of 1 or more on.
+    package static func colors(_ text: String) throws(ParseError) -> (base: RGBColor?, steps: [Int: RGBColor]) {
+        var base: RGBColor?
+        var steps: [Int: RGBColor] = [:]
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = String(item).trimmingSpaces
+            guard let at = item.lastIndex(of: "@") else {
+                guard base == nil else {
+                    throw ParseError(
+                        message: "'\(Sanitizer.printable(text))' has two colours without a count; give the others "
+                            + "as COLOUR@COUNT, e.g. green,orange@10,red@50")
+                }
+                base = try color(item)
+                continue
+            }
+            let countText = item[item.index(after: at)...]
+            guard let count = Int(countText), count >= 1 else {
+                throw ParseError(
+                    message: "'\(Sanitizer.printable(item))': the count after @ is a whole number 1 or more, "
+                        + "e.g. orange@10")
+            }
+            guard steps[count] == nil else {
+                throw ParseError(message: "'\(Sanitizer.printable(text))' gives two colours from \(count)")
+            }
+            steps[count] = try color(String(item[..<at]))
+        }
+        return (base, steps)
+    }
+
+    /// A list of colours by count as ``colors(_:)`` reads it back, the steps in order: `green,orange@10,red@50`.
+    package static func describeColors(base: RGBColor, steps: [Int: RGBColor]) -> String {
+        func name(_ color: RGBColor) -> String {
+            RGBColor.named.first { $0.color == color }?.name ?? color.description
+        }
+        return ([name(base)] + steps.keys.sorted().map { "\(name(steps[$0]!))@\($0)" }).joined(separator: ",")
     }
 
     /// Checks that a badge of a style may show zero: only a count can.

@@ -51,7 +51,10 @@ extension Options {
                 "A button title:symbol:BADGE[:colour][:show-zero][:noun=ONE/MANY], repeatable; replaces the "
                 + "Inbox's buttons. BADGE is a count, dot, or text=WORD (e.g. \"Mail:envelope:5\", "
                 + "\"Builds:hammer:0:yellow\", \"News:newspaper:dot\", \"Beta:star:text=new\", "
-                + "\"Jobs:gear:0:blue:show-zero\"); hide-zero leaves the button out of a status bar at 0; noun= says "
+                + "\"Jobs:gear:0:blue:show-zero\"); a colour list changes the badge's colour as the count reaches each "
+                + "step (\"Builds:hammer:0:green,orange@5,red@20\"); hide-zero leaves the button out of a status bar "
+                + "at 0; format= lays it out in a status bar (\"Mail:envelope:0:format={icon} {title} {count}\"); noun= "
+                + "says "
                 + "what a count counts, so it is spoken as "
                 + "\"3 unread messages\" (\"Mail:envelope:3:noun=message/messages\")"
         ) { $0.buttons.append($1) }.inFile(.sections),

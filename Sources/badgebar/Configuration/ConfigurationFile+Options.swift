@@ -170,9 +170,12 @@ extension ConfigurationFile {
                 badge = try ButtonSpecification.badge(entry.value)
             }
             var color = RGBColor.systemRed
+            var colorSteps: [Int: RGBColor] = [:]
             if let entry = parts[.color] {
                 line = entry.line
-                color = try ButtonSpecification.color(entry.value)
+                let colors = try ButtonSpecification.colors(entry.value)
+                color = colors.base ?? .systemRed
+                colorSteps = colors.steps
             }
             if showsZero, let entry = parts[.showZero] {
                 line = entry.line
@@ -188,9 +191,15 @@ extension ConfigurationFile {
                 line = entry.line
                 noun = try ButtonSpecification.noun(entry.value, style: badge.style)
             }
-            return BadgedButton(
+            var button = BadgedButton(
                 title: section.title, symbolName: symbol, count: badge.count, badgeColor: color, style: badge.style,
                 showsZero: showsZero, hidesAtZero: hidesAtZero, noun: noun)
+            button.colorsFromCount = colorSteps
+            if let entry = parts[.format] {
+                line = entry.line
+                button.barFormat = try ButtonSpecification.barFormat(entry.value)
+            }
+            return button
         } catch {
             throw failure(line, error.message)
         }

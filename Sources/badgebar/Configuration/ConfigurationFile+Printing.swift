@@ -61,13 +61,18 @@ extension ConfigurationFile {
             case .dot: lines.append("badge = dot")
             case .text(let word): lines.append("badge = text=\(try line(word, of: "badge"))")
             }
-            if button.badgeColor != .systemRed {
+            if !button.colorsFromCount.isEmpty {
+                lines.append(
+                    "color = "
+                        + ButtonSpecification.describeColors(base: button.badgeColor, steps: button.colorsFromCount))
+            } else if button.badgeColor != .systemRed {
                 let name = RGBColor.named.first { $0.color == button.badgeColor }?.name
                 lines.append("color = \(name ?? button.badgeColor.description)")
             }
             if button.showsZero { lines.append("show-zero = true") }
             if button.hidesAtZero { lines.append("hide-zero = true") }
             if let noun = button.noun { lines.append("noun = \(noun.singular)/\(noun.plural)") }
+            if let format = button.barFormat { lines.append("format = \(try line(format, of: "format"))") }
             let watches = options.watches.filter { belongs($0, to: index) }
             let intervals = Set(watches.map { $0.intervalSeconds ?? options.watchIntervalSeconds })
             if intervals.count > 1 {

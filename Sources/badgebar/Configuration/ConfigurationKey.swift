@@ -30,6 +30,8 @@ struct ConfigurationKey: Sendable {
         case hideZero = "hide-zero"
         /// What a count counts.
         case noun
+        /// How a status bar lays the button out.
+        case format
     }
 
     /// What gives the key its meaning.
@@ -110,6 +112,7 @@ extension ConfigurationKey.ButtonPart {
         case .color: return "COLOUR"
         case .showZero, .hideZero: return ConfigurationKey.switchPlaceholder
         case .noun: return "ONE/MANY"
+        case .format: return "TEXT"
         }
     }
 
@@ -118,7 +121,9 @@ extension ConfigurationKey.ButtonPart {
         switch self {
         case .symbol: return "The icon, by the name of its symbol (e.g. envelope); every section needs one"
         case .badge: return "What the badge starts with: a count (default 0), dot, or text=WORD"
-        case .color: return "The badge's colour: a colour name (default red) or #RRGGBB"
+        case .color:
+            return "The badge's colour: a colour name (default red) or #RRGGBB, then colours from counts on "
+                + "(e.g. green, orange@5, red@20)"
         case .showZero: return "Whether a count of 0 shows 0 rather than no badge (count badges only)"
         case .hideZero:
             return "Whether a status bar leaves the button out, icon too, while its count is 0 and not stale (count "
@@ -126,6 +131,9 @@ extension ConfigurationKey.ButtonPart {
         case .noun:
             return "What a count counts (e.g. message/messages, or message alike), so it is spoken as "
                 + "\"3 unread messages\" (count badges only)"
+        case .format:
+            return "How a status bar lays the button out: {icon}, {count} (the badge) and {title} in a text of your "
+                + "own (e.g. {icon} {title} {count})"
         }
     }
 }
