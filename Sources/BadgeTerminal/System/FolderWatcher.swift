@@ -82,11 +82,29 @@ package final class FolderWatcher: ChangeMonitor {
     }
 
     /// Reads the queue, lists again what its changes touch, and says whether a reading is to be told.
+    ///
+    /// Changes that came while the folders were listed (the rest of a batch of mail being delivered) are taken
+    /// in the same call, a few rounds at most, so a burst is told as one reading rather than one a frame.
     package func takeChange() -> Bool {
         guard let descriptor else { return false }
-        let changes = Platform.folderChanges(in: descriptor.rawValue)
-        guard !changes.isEmpty else { return false }
-        return state.withLock { state in
+        var told = false
+        var changes = Platform.folderChanges(in: descriptor.rawValue)
+        var rounds = 0
+        while !changes.isEmpty && rounds < Self.roundsPerChange {
+            told = take(changes) || told
+            rounds += 1
+            changes = Platform.folderChanges(in: descriptor.rawValue)
+        }
+        if !changes.isEmpty { told = take(changes) || told }
+        return told
+    }
+
+    /// The most times ``takeChange()`` reads the queue again for what came while it listed the folders.
+    static let roundsPerChange = 4
+
+    /// Lists again what a batch of changes touches, and says whether a reading is to be told.
+    private func take(_ changes: [FolderChange]) -> Bool {
+        state.withLock { state in
             // One folder reached by two paths (a link) has one watch: its changes are told for each.
             var foldersOfWatch: [Int32: [String?]] = [:]
             for (folder, watch) in state.watches { foldersOfWatch[watch, default: []].append(folder) }
@@ -96,10 +114,17 @@ package final class FolderWatcher: ChangeMonitor {
                 }
             }
             let overflowed = changes.contains { $0.kind == .overflow }
+            var followed = false
             for index in state.targets.indices {
                 let target = state.targets[index]
-                guard overflowed || touches(target, named) else { continue }
-                refollow(&state.targets[index])
+                let onPath = overflowed || movesPath(of: target, named)
+                guard onPath || inListedFolder(target, named) else { continue }
+                // Names made and removed in a listed folder leave its path as it was: only a change on the way
+                // there (or of the folder itself) is followed again, and the watches moved.
+                if onPath {
+                    refollow(&state.targets[index])
+                    followed = true
+                }
                 if target.source.kind == .changes {
                     state.targets[index].reading = .changed
                     state.untold.insert(index)
@@ -111,7 +136,7 @@ package final class FolderWatcher: ChangeMonitor {
                     state.untold.insert(index)
                 }
             }
-            watch(&state)
+            if followed { watch(&state) }
             return !state.untold.isEmpty
         }
     }
@@ -151,13 +176,25 @@ package final class FolderWatcher: ChangeMonitor {
         }
     }
 
-    /// Whether changes touch a source: a name where one of its paths goes, or anything in a folder it lists.
-    private func touches(_ target: Target, _ changes: [(folder: String?, name: String, kind: FolderChange.Kind)])
+    /// Whether changes touch a name where one of a source's paths goes, or a listed folder itself (removed,
+    /// moved, its permissions changed): the path is then followed again.
+    private func movesPath(of target: Target, _ changes: [(folder: String?, name: String, kind: FolderChange.Kind)])
         -> Bool
     {
         let listed = Set(listedFolders(of: target))
-        if changes.contains(where: { change in change.folder.map(listed.contains) ?? false }) { return true }
-        return target.plans.contains { $0.reaction(to: changes) != .none }
+        let itself = changes.contains { change in
+            (change.kind == .folderGone || (change.kind == .attributesChanged && change.name.isEmpty))
+                && change.folder.map(listed.contains) == true
+        }
+        return itself || target.plans.contains { $0.reaction(to: changes) != .none }
+    }
+
+    /// Whether changes happened among the names in a folder a source lists.
+    private func inListedFolder(
+        _ target: Target, _ changes: [(folder: String?, name: String, kind: FolderChange.Kind)]
+    ) -> Bool {
+        let listed = Set(listedFolders(of: target))
+        return changes.contains { change in change.folder.map(listed.contains) ?? false }
     }
 
     /// The folders of a source that are there to be watched inside, as their paths lead now (links followed).
