@@ -100,7 +100,7 @@ package final class FolderWatcher: ChangeMonitor {
     }
 
     /// The most times ``takeChange()`` reads the queue again for what came while it listed the folders.
-    static let roundsPerChange = 4
+    static let roundsPerChange = 32
 
     /// Lists again what a batch of changes touches, and says whether a reading is to be told.
     private func take(_ changes: [FolderChange]) -> Bool {
