@@ -45,6 +45,8 @@ test)
     need sway sh -c 'command -v sway && command -v swaybar'
     need waybar command -v waybar
     need grim command -v grim
+    # i3status, which --beside runs beside the buttons in the i3bar test of a status line of one's own.
+    need i3status command -v i3status
     ;;
 *)
     echo "usage: $0 build|test" >&2

@@ -46,6 +46,7 @@ Steps (run in order; the first that fails ends the run):
   click-BUTTON:...  the same with another mouse button: middle, right, scroll-up or scroll-down
                     (the wheel on X only)
   marked:TEXT       poll until @MARK@ has a line TEXT
+  unmarked:TEXT     no line of @MARK@ has TEXT in it, now
   deliver:NAME      a message NAME written in @MAILDIR@/tmp and moved into its new/, as mail is delivered
   read:NAME         the message NAME moved from new/ to cur/ with the seen flag, as a mail program reads it
   shot:NAME         save a screenshot as NAME.png in --output
@@ -1078,6 +1079,12 @@ class Runner:
         elif verb == "control":
             self.write_socket(self.bar.control, argument, "the control socket")
             result["detail"] = f"wrote {argument!r} to {self.bar.control}"
+        elif verb == "unmarked":
+            with open(self.bar.mark) as file:
+                lines = file.read().splitlines()
+            if any(argument in line for line in lines):
+                raise Failure(f"{self.bar.mark} has a line with {argument!r}: {lines}")
+            result["detail"] = f"no line of {self.bar.mark} has {argument!r}"
         elif verb == "deliver":
             # As a mail program delivers: written whole in tmp/, then moved into new/ in one step.
             written = os.path.join(self.bar.maildir, "tmp", argument)

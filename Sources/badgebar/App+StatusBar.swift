@@ -64,13 +64,15 @@ extension App {
     /// - Returns: How the run ended, and the program in its final state.
     func runWithoutScreen<View: BoardView>(
         _ view: View, holding terminal: LineModeTerminal, sources: [SourceName: LineReader], output: OutputSink?,
-        events: OutputSink?, countsUnavailable: String? = nil, followsFile: Bool = true
+        events: OutputSink?, besideInput: OutputSink? = nil, countsUnavailable: String? = nil,
+        followsFile: Bool = true
     ) -> (ending: ProgramRunner.Ending, program: BoardProgram<View>) {
         var sinks: [SinkName: OutputSink] = [
             .messages: OutputSink.standardStream(.standardError, name: "standard error")
         ]
         sinks[.output] = output
         sinks[.events] = events
+        sinks[.beside] = besideInput
         let monitors = boardMonitors(followsFile: followsFile)
         var program = boardProgram(
             view: view, startTime: terminal.now, events: events, sources: Set(sources.keys), reportsSink: .messages,

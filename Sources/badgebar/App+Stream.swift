@@ -34,6 +34,23 @@ extension App {
         if format == .i3bar, let clicks = try? LineReader(path: "-", lineLimit: StreamView.clickLineLimit) {
             sources[.clicks] = clicks
         }
+        var beside: BesideProcess?
+        if let command = options.besideCommand {
+            guard format == .i3bar else {
+                Diagnostics.report("--beside runs an i3bar status line: give it with --stream --format i3bar")
+                return ExitStatus.usage.code
+            }
+            switch BesideProcess.start(command: command) {
+            case .success(let process):
+                beside = process
+                sources[.beside] = LineReader(besideOutput: process.output, name: "--beside")
+            case .failure(let error):
+                // The buttons go on alone; the bar shows them, and its log says why the rest is missing.
+                Diagnostics.report("--beside: '\(Sanitizer.shortened(command))' could not start: \(error.reason)")
+            }
+        }
+        // However the run ends, the status line beside it ends with it.
+        defer { beside?.end() }
         var events: OutputSink?
         if let failure = openEvents(into: &events) {
             return failure.code
@@ -57,8 +74,10 @@ extension App {
         // A board's file is read again on SIGUSR2 and when it changes, as in the full screen; problems go to
         // standard error.
         let ending = runWithoutScreen(
-            StreamView(stream: stream, framesPerSecond: options.framesPerSecond), holding: terminal, sources: sources,
-            output: output, events: events, countsUnavailable: counts.unavailable?.reason
+            StreamView(stream: stream, framesPerSecond: options.framesPerSecond, besideProducer: beside != nil),
+            holding: terminal, sources: sources, output: output, events: events,
+            besideInput: beside.map { OutputSink(descriptor: $0.input, name: "--beside", owned: true) },
+            countsUnavailable: counts.unavailable?.reason
         ).ending
         if case .terminated(let signal) = ending {
             return 128 + signal

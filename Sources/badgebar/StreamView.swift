@@ -31,6 +31,8 @@ struct StreamView: BoardView {
     static let settleSeconds = 0.002
     /// The i3bar click events read so far.
     private var clicks = ClickEventReader()
+    /// The status line of the user's own run beside the buttons (`--beside`), if any: its blocks follow theirs.
+    private(set) var producer: I3barProducer?
 
     /// The longest line of click events read from the bar: the longest event the click reader takes, with room for
     /// the `,` and the spaces around it, so that no event the reader would take is cut off as a line first.
@@ -41,9 +43,12 @@ struct StreamView: BoardView {
     /// - Parameters:
     ///   - stream: The form printed, with nothing printed yet.
     ///   - framesPerSecond: The most printings a second.
-    init(stream: StatusBarStream, framesPerSecond: Int) {
+    ///   - besideProducer: Whether a status line of the user's own runs beside the buttons (i3bar's form), its
+    ///     lines on `SourceName.beside` and its clicks written to `SinkName.beside`.
+    init(stream: StatusBarStream, framesPerSecond: Int, besideProducer: Bool = false) {
         self.stream = stream
         frameSeconds = 1 / Double(max(framesPerSecond, 1))
+        producer = besideProducer ? I3barProducer() : nil
     }
 
     /// No keys: the stream reads no terminal.
@@ -66,6 +71,18 @@ struct StreamView: BoardView {
         switch event {
         case .lines(let batch, .clicks):
             effects += takeClicks(batch.bytes, engine: &engine, at: time)
+        case .lines(let batch, .beside):
+            for line in batch.lines { _ = producer?.take(line) }
+        case .lineDiscarded(.beside, let byteCount):
+            effects += engine.reportBadLine(
+                "a line of --beside of \(byteCount) bytes was too long, and was skipped", at: time)
+        case .sourceEnded(.beside, let problem):
+            // Its blocks go; the buttons stay.
+            producer?.end()
+            effects.append(
+                .write("badgebar: the --beside command ended\(problem.map { ": \($0)" } ?? "")", sink: .messages))
+        case .sinkProblem(.beside, _):
+            break
         case .lines(let batch, .control):
             for line in batch.lines {
                 effects += takeControl(line, engine: &engine, at: time)
@@ -130,7 +147,8 @@ struct StreamView: BoardView {
     /// The line to print now, framing included, when the text changed and a frame has passed since the last; the
     /// text is made once a turn.
     private mutating func lineToPrint(_ engine: BoardEngine, at time: Double) -> String? {
-        let (text, state) = Self.text(of: engine, stream: stream, at: time)
+        var (text, state) = Self.text(of: engine, stream: stream, at: time)
+        if let producer { text = producer.merged(with: text) }
         guard text != printed else {
             waiting = nil
             return nil
@@ -155,6 +173,15 @@ struct StreamView: BoardView {
         for output in clicks.take(bytes) {
             switch output {
             case .click(let click):
+                if producer != nil, click.name != "badgebar" {
+                    // A click on a block of the status line beside the buttons is its program's.
+                    if let input = producer?.clickInput(
+                        name: click.name, instance: click.instance, button: click.button)
+                    {
+                        effects.append(.write(input, sink: .beside))
+                    }
+                    continue
+                }
                 guard let index = click.instance.flatMap({ engine.board.toolbar.buttonIndex(titled: $0) }) else {
                     let name = Sanitizer.shortened(click.instance ?? "")
                     effects += engine.reportBadLine("a click on '\(name)' names no button", at: time)
@@ -187,4 +214,14 @@ struct StreamView: BoardView {
             return []
         }
     }
+}
+
+extension SourceName {
+    /// The output of the status line run beside the buttons (`--beside`).
+    static let beside: SourceName = "beside"
+}
+
+extension SinkName {
+    /// The input of the status line run beside the buttons (`--beside`): the clicks on its blocks.
+    static let beside: SinkName = "beside"
 }

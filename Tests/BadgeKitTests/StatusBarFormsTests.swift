@@ -194,3 +194,52 @@ import Testing
             StatusBarFormat.waybar.render(dot, style: Self.noColour).hasSuffix(#""class":["unread"],"alt":"unread"}"#))
     }
 }
+
+/// Another i3bar status line beside the buttons (`--beside`): its header, its lines, its clicks.
+@Suite struct I3barProducerTests {
+    @Test func itsBlocksFollowTheButtonsAndChangeWithItsLines() {
+        var producer = I3barProducer()
+        let header = producer.take(#"{"version":1}"#)
+        #expect(!header && !producer.acceptsClicks)
+        let opening = producer.take("[")
+        #expect(!opening)
+        #expect(producer.merged(with: #"[{"name":"badgebar"}]"#) == #"[{"name":"badgebar"}]"#, "nothing yet")
+        let firstLine = producer.take(#"[{"name":"load","full_text":"0.5"},{"name":"tztime","full_text":"12:00"}]"#)
+        #expect(firstLine)
+        #expect(
+            producer.merged(with: #"[{"name":"badgebar"}]"#)
+                == #"[{"name":"badgebar"},{"name":"load","full_text":"0.5"},{"name":"tztime","full_text":"12:00"}]"#)
+        let same = producer.take(#",[{"name":"load","full_text":"0.5"},{"name":"tztime","full_text":"12:00"}]"#)
+        #expect(!same, "the same blocks again change nothing")
+        let next = producer.take(#",[{"name":"tztime","full_text":"12:01"}]"#)
+        #expect(next)
+        #expect(producer.merged(with: "[]") == #"[{"name":"tztime","full_text":"12:01"}]"#, "every button hidden")
+        let noBlock = producer.take("not a status line")
+        #expect(!noBlock, "a line of no block changes nothing")
+        producer.end()
+        #expect(producer.merged(with: #"[{"name":"badgebar"}]"#) == #"[{"name":"badgebar"}]"#, "its blocks go")
+    }
+
+    @Test func clicksGoToItOnlyWhenItsHeaderAskedForThem() {
+        var asking = I3barProducer()
+        _ = asking.take(#"{ "version": 1, "click_events": true }"#)
+        #expect(asking.acceptsClicks)
+        let first = asking.clickInput(name: "clock", instance: "here", button: 1)
+        #expect(first == "[\n{\"name\":\"clock\",\"instance\":\"here\",\"button\":1}")
+        let second = asking.clickInput(name: "clock", instance: nil, button: 3)
+        #expect(second == ",{\"name\":\"clock\",\"button\":3}")
+        var quiet = I3barProducer()
+        _ = quiet.take(#"{"version":1}"#)
+        let none = quiet.clickInput(name: "load", instance: nil, button: 1)
+        #expect(none == nil, "i3status asks for none")
+    }
+
+    @Test func aLineWithoutAHeaderIsPlainTextInABlockOfItsOwn() {
+        var plain = I3barProducer()
+        let plainLine = plain.take("W: down | 12:00")
+        #expect(plainLine)
+        #expect(plain.merged(with: "[]") == #"[{"name":"beside","full_text":"W: down | 12:00"}]"#)
+        let plainClick = plain.clickInput(name: "beside", instance: nil, button: 1)
+        #expect(plainClick == nil)
+    }
+}

@@ -148,6 +148,40 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
+        /// The fixtures of `--beside`: the real i3status's configuration, and a status line that asks for clicks.
+        static let besideFixtures = BadgebarBinary.packageRoot + "/Tests/Fixtures/StatusBarBeside"
+
+        @Test(
+            "The real i3status beside the badges in one i3bar: a click on its block leaves the count, one on a badge clears it"
+        )
+        func besideI3status() throws {
+            let blue = "#00AAFF"
+            let run = try StatusBarRun.run(
+                "i3bar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "wait:\(blue)", "click:\(blue)", "sleep:0.5", "wait:\(Self.red)",
+                    "click:\(Self.red)", "gone:\(Self.red)", "wait:\(blue)", "log-clean",
+                ],
+                command: "@BADGEBAR@ --stream --format i3bar --button 'Mail:envelope:0:red' --counts-from @FIFO@ "
+                    + "--beside 'i3status -c \(Self.besideFixtures)/i3status.conf'")
+            run.expectEveryStep()
+        }
+
+        @Test("A status line beside the badges that asks for clicks gets the clicks on its block, and only those")
+        func besideClicks() throws {
+            let blue = "#00AAFF"
+            let run = try StatusBarRun.run(
+                "i3bar",
+                steps: [
+                    "send:Mail=3", "wait:\(Self.red)", "wait:\(blue)", "click:\(blue)",
+                    #"marked:{"name":"clock","instance":"here","button":1}"#, "wait:\(Self.red)", "click:\(Self.red)",
+                    "gone:\(Self.red)", "sleep:0.3", #"unmarked:"name":"badgebar""#, "log-clean",
+                ],
+                command: "@BADGEBAR@ --stream --format i3bar --button 'Mail:envelope:0:red' --counts-from @FIFO@ "
+                    + "--beside '\(Self.besideFixtures)/clicks-producer.sh @MARK@'")
+            run.expectEveryStep()
+        }
+
         @Test("tmux's status-right recipe with a counts file that is missing still shows the icons")
         func tmuxWithMissingCounts() throws {
             let binary = try BadgebarBinary.path()

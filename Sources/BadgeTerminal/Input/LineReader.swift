@@ -138,6 +138,12 @@ public final class LineReader {
         buffer = .allocate(byteCount: Self.maximumBytesPerCall, alignment: 1)
     }
 
+    /// Reads the output of a producer run beside the program (``BesideProcess/output``): a non-blocking pipe the
+    /// reader closes when done; the source ends when the producer does.
+    package convenience init(besideOutput descriptor: SystemDescriptor, name: String) {
+        self.init(connection: descriptor, name: name)
+    }
+
     /// Reads one client of a control socket, a non-blocking descriptor the reader closes when done.
     init(connection: SystemDescriptor, name: String) {
         path = name

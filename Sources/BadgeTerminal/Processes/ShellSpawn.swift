@@ -13,6 +13,9 @@ struct ShellSpawn {
         case terminal(SystemDescriptor)
         /// `/dev/null` on all three: a foreground run with no terminal to give it.
         case nothing
+        /// Input from a pipe and output into another, errors where the program's own go: a status line's producer
+        /// that runs beside the program (`--beside`).
+        case connected(input: SystemDescriptor, output: SystemDescriptor)
     }
 
     /// The command `/bin/sh -c` runs.
@@ -87,6 +90,11 @@ struct ShellSpawn {
                     "posix_spawn_file_actions_adddup2",
                     posix_spawn_file_actions_adddup2(&actions, terminal.rawValue, stream))
             }
+        case .connected(let input, let output):
+            try check(
+                "posix_spawn_file_actions_adddup2", posix_spawn_file_actions_adddup2(&actions, input.rawValue, 0))
+            try check(
+                "posix_spawn_file_actions_adddup2", posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1))
         case .nothing:
             try check(
                 "posix_spawn_file_actions_addopen",
@@ -100,8 +108,10 @@ struct ShellSpawn {
     /// Whether the child's streams are pipes: a run in the background, as opposed to one in the foreground
     /// (which has the terminal, or `/dev/null` where there is none to give).
     private var runsInTheBackground: Bool {
-        if case .pipes = streams { return true }
-        return false
+        switch streams {
+        case .pipes, .connected: return true
+        case .terminal, .nothing: return false
+        }
     }
 
     /// Puts the child in a session of its own, or for a run that takes the terminal in a process group of its

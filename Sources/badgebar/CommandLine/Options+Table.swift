@@ -195,6 +195,14 @@ extension Options {
             help: "What --once and --stream print: plain, tmux, json, i3bar, waybar, polybar or i3blocks "
                 + "(default plain; i3bar only with --stream)"
         ) { $0.format = $1 },
+        .text(
+            "--beside", placeholder: "COMMAND",
+            help: "With --stream --format i3bar: run COMMAND, an i3bar status line of your own such as i3status, and "
+                + "show its blocks after the buttons, its clicks passed on to it"
+        ) { options, text throws(UsageError) in
+            guard !text.trimmingSpaces.isEmpty else { throw UsageError(message: "--beside needs a command") }
+            options.besideCommand = text
+        },
         .path(
             "--control", placeholder: "PATH",
             help: "A socket (made at the start, removed at the end; yours alone) through which --press, --refresh "

@@ -39,6 +39,8 @@ struct Options: Equatable {
     /// The folders that give buttons their counts and the paths that run their watches (`--count-files`,
     /// `--maildir`, `--watch-path`), in order.
     var folderSources: [FolderSource] = []
+    /// An i3bar status line of the user's own run beside the buttons (`--beside`), if any.
+    var besideCommand: String?
     /// How many spaces keep a status bar's buttons off the screen's edge (`--padding`).
     var padding = 0
     /// The mouse buttons whose click in a status bar presses (`--press-with`).

@@ -1,0 +1,90 @@
+/// What another i3bar-protocol program prints (i3status, for one), read line by line, so that its blocks stand
+/// beside the buttons in one status line and the clicks on them go back to it.
+///
+/// The protocol's header (`{"version":1,"click_events":true}`) says whether the
+/// program takes clicks; then comes `[`, and a status line per change (`[…]`, then
+/// `,[…]`), each an array of blocks whose text is kept as it is. A program that
+/// prints no header (i3status when it cannot tell it is run for i3bar) prints plain
+/// lines: each becomes one block of its own, named `beside`, that takes no clicks.
+package struct I3barProducer: Sendable, Equatable {
+    /// The blocks of its latest status line, as the text between the array's brackets; `nil` before its first
+    /// line and after its end.
+    package private(set) var blocks: String?
+    /// Whether its header asked for click events.
+    package private(set) var acceptsClicks = false
+    /// How far it has got in the protocol.
+    private var phase = Phase.start
+    /// How many clicks were written to it, for the framing of the next.
+    private var clicksWritten = 0
+
+    /// Where a producer is in its protocol.
+    private enum Phase: Sendable, Equatable {
+        /// Nothing read yet.
+        case start
+        /// The header was read: status lines follow.
+        case protocolLines
+        /// It printed no header: every line is plain text.
+        case plain
+    }
+
+    /// The `name` of the block a plain line becomes.
+    package static let plainBlockName = "beside"
+
+    /// A producer before its first line.
+    package init() {}
+
+    /// Takes one line of its output, and says whether its blocks changed.
+    package mutating func take(_ line: String) -> Bool {
+        let text = line.trimmingSpaces
+        if phase == .start {
+            guard !text.isEmpty else { return false }
+            if text.hasPrefix("{") {
+                phase = .protocolLines
+                acceptsClicks = text.filter { $0 != " " && $0 != "\t" }.contains("\"click_events\":true")
+                return false
+            }
+            phase = .plain
+        }
+        let before = blocks
+        switch phase {
+        case .start, .protocolLines:
+            var body = Substring(text)
+            if body.hasPrefix(",") { body = body.dropFirst().drop { $0 == " " || $0 == "\t" } }
+            guard body.hasPrefix("["), body.hasSuffix("]"), body.count >= 2 else { return false }
+            blocks = String(body.dropFirst().dropLast()).trimmingSpaces
+        case .plain:
+            blocks =
+                text.isEmpty
+                ? nil
+                : JSONText.object([
+                    ("name", JSONText.quoted(Self.plainBlockName)), ("full_text", JSONText.quoted(text)),
+                ])
+        }
+        return blocks != before
+    }
+
+    /// Forgets its blocks: it ended.
+    package mutating func end() {
+        blocks = nil
+    }
+
+    /// One status line of the buttons' blocks (`[…]`, as ``StatusBarFormat/i3bar`` renders them) with the
+    /// producer's after them.
+    package func merged(with own: String) -> String {
+        guard let blocks, !blocks.isEmpty else { return own }
+        let ownBlocks = own.hasPrefix("[") && own.hasSuffix("]") ? String(own.dropFirst().dropLast()) : own
+        return ownBlocks.isEmpty ? "[\(blocks)]" : "[\(ownBlocks),\(blocks)]"
+    }
+
+    /// What to write to its input for a click on one of its blocks, as i3bar writes it: `[` before the first, a
+    /// comma before each after it; `nil` when it takes no clicks.
+    package mutating func clickInput(name: String?, instance: String?, button: Int) -> String? {
+        guard acceptsClicks else { return nil }
+        var members: [(key: String, value: String)] = []
+        if let name { members.append(("name", JSONText.quoted(name))) }
+        if let instance { members.append(("instance", JSONText.quoted(instance))) }
+        members.append(("button", String(button)))
+        defer { clicksWritten += 1 }
+        return (clicksWritten == 0 ? "[\n" : ",") + JSONText.object(members)
+    }
+}
