@@ -234,6 +234,24 @@ import Testing
         #expect(none == nil, "i3status asks for none")
     }
 
+    @Test(arguments: [
+        (#"{"a":1},{"b":"}"}"#, true), ("", true), (#"{"a":[1,{"b":2}]}"#, true), (#"{"a":"\""}"#, true),
+        (#"{"a":1"#, false), (#"{"a":1}}"#, false), (#"{"a":1},"#, false), (#",{"a":1}"#, false),
+        (#"{"a":1} {"b":2}"#, false), (#"[1]"#, false), (#"{"a":1},x"#, false), (#"{"a":"1}"#, false),
+    ])
+    func onlyJSONObjectsAreTakenAsBlocks(text: String, isTaken: Bool) {
+        #expect(I3barProducer.isObjectList(text) == isTaken, "\(text)")
+    }
+
+    @Test func aLineOfBrokenBlocksKeepsTheLastGoodOnes() {
+        var producer = I3barProducer()
+        _ = producer.take(#"{"version":1}"#)
+        _ = producer.take(#"[{"name":"load","full_text":"0.5"}]"#)
+        let broken = producer.take(#",[{"name":"load","full_text":"0.6"]"#)
+        #expect(!broken)
+        #expect(producer.merged(with: "[]") == #"[{"name":"load","full_text":"0.5"}]"#)
+    }
+
     @Test func aLineWithoutAHeaderIsPlainTextInABlockOfItsOwn() {
         var plain = I3barProducer()
         let plainLine = plain.take("W: down | 12:00")

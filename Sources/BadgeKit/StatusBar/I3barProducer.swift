@@ -51,7 +51,10 @@ package struct I3barProducer: Sendable, Equatable {
             var body = Substring(text)
             if body.hasPrefix(",") { body = body.dropFirst().drop { $0 == " " || $0 == "\t" } }
             guard body.hasPrefix("["), body.hasSuffix("]"), body.count >= 2 else { return false }
-            blocks = String(body.dropFirst().dropLast()).trimmingSpaces
+            let inner = String(body.dropFirst().dropLast()).trimmingSpaces
+            // Blocks that are not JSON objects would make i3bar drop the whole line, the buttons' too.
+            guard Self.isObjectList(inner) else { return false }
+            blocks = inner
         case .plain:
             blocks =
                 text.isEmpty
@@ -61,6 +64,53 @@ package struct I3barProducer: Sendable, Equatable {
                 ])
         }
         return blocks != before
+    }
+
+    /// Whether a text is JSON objects separated by commas, as the blocks between a status line's brackets are.
+    ///
+    /// Its brackets and braces are balanced outside strings, with nothing but commas and blanks between the
+    /// objects; the objects' insides are i3bar's to read.
+    static func isObjectList(_ text: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expectsObject = true
+        for byte in text.utf8 {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard depth > 0 else { return false }
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 0 {
+                    guard byte == UInt8(ascii: "{"), expectsObject else { return false }
+                    expectsObject = false
+                }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                guard depth >= 0 else { return false }
+            case UInt8(ascii: ","):
+                if depth == 0 {
+                    guard !expectsObject else { return false }
+                    expectsObject = true
+                }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            default:
+                guard depth > 0 else { return false }
+            }
+        }
+        return depth == 0 && !inString && (!expectsObject || text.isEmpty)
     }
 
     /// Forgets its blocks: it ended.
