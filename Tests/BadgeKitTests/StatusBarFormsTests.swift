@@ -238,9 +238,18 @@ import Testing
         (#"{"a":1},{"b":"}"}"#, true), ("", true), (#"{"a":[1,{"b":2}]}"#, true), (#"{"a":"\""}"#, true),
         (#"{"a":1"#, false), (#"{"a":1}}"#, false), (#"{"a":1},"#, false), (#",{"a":1}"#, false),
         (#"{"a":1} {"b":2}"#, false), (#"[1]"#, false), (#"{"a":1},x"#, false), (#"{"a":"1}"#, false),
+        (#"{"a":[1}]"#, false), (#"{]"#, false),
     ])
     func onlyJSONObjectsAreTakenAsBlocks(text: String, isTaken: Bool) {
         #expect(I3barProducer.isObjectList(text) == isTaken, "\(text)")
+    }
+
+    @Test func i3statusRustsCommaAfterEachLineIsTakenToo() {
+        var producer = I3barProducer()
+        _ = producer.take(#"{"version": 1, "click_events": true}"#)
+        _ = producer.take("[")
+        let line = producer.take(#"[{"name":"time","full_text":"12:00"}],"#)
+        #expect(line && producer.merged(with: "[]") == #"[{"name":"time","full_text":"12:00"}]"#)
     }
 
     @Test func aLineOfBrokenBlocksKeepsTheLastGoodOnes() {

@@ -50,6 +50,9 @@ package struct I3barProducer: Sendable, Equatable {
         case .start, .protocolLines:
             var body = Substring(text)
             if body.hasPrefix(",") { body = body.dropFirst().drop { $0 == " " || $0 == "\t" } }
+            // i3status-rust puts its comma after each line rather than before the next.
+            if body.hasSuffix(",") { body = body.dropLast() }
+            while body.last == " " || body.last == "\t" { body = body.dropLast() }
             guard body.hasPrefix("["), body.hasSuffix("]"), body.count >= 2 else { return false }
             let inner = String(body.dropFirst().dropLast()).trimmingSpaces
             // Blocks that are not JSON objects would make i3bar drop the whole line, the buttons' too.
@@ -71,7 +74,7 @@ package struct I3barProducer: Sendable, Equatable {
     /// Its brackets and braces are balanced outside strings, with nothing but commas and blanks between the
     /// objects; the objects' insides are i3bar's to read.
     static func isObjectList(_ text: String) -> Bool {
-        var depth = 0
+        var open: [UInt8] = []
         var inString = false
         var escaped = false
         var expectsObject = true
@@ -88,29 +91,29 @@ package struct I3barProducer: Sendable, Equatable {
             }
             switch byte {
             case UInt8(ascii: "\""):
-                guard depth > 0 else { return false }
+                guard !open.isEmpty else { return false }
                 inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth == 0 {
+                if open.isEmpty {
                     guard byte == UInt8(ascii: "{"), expectsObject else { return false }
                     expectsObject = false
                 }
-                depth += 1
+                open.append(byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                guard depth >= 0 else { return false }
+                // Each closes what was opened last, of its own kind.
+                guard open.popLast() == byte else { return false }
             case UInt8(ascii: ","):
-                if depth == 0 {
+                if open.isEmpty {
                     guard !expectsObject else { return false }
                     expectsObject = true
                 }
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 break
             default:
-                guard depth > 0 else { return false }
+                guard !open.isEmpty else { return false }
             }
         }
-        return depth == 0 && !inString && (!expectsObject || text.isEmpty)
+        return open.isEmpty && !inString && (!expectsObject || text.isEmpty)
     }
 
     /// Forgets its blocks: it ended.

@@ -81,6 +81,9 @@ public struct BoardProgram<View: BoardView>: TerminalProgram {
         if !hasTakenFirstReadings, let folders = monitors.folders {
             hasTakenFirstReadings = true
             effects += take(folders.currentReadings(), at: time)
+            if !engine.configuration.folderSources.isEmpty, !folders.isWatching {
+                effects += engine.report(Self.unwatchedFolders, at: time)
+            }
         }
         if case .fileChanged(let monitor) = event, monitor == monitors.foldersIndex, let folders = monitors.folders {
             effects += take(folders.takeReadings(), at: time)
@@ -91,6 +94,12 @@ public struct BoardProgram<View: BoardView>: TerminalProgram {
         }
         effects += view.update(event, engine: &engine, at: time)
         return ProgramEffect(tellingReportsBefore: effects, program: &self)
+    }
+
+    /// What is said when the kernel cannot tell of the folders' changes.
+    static var unwatchedFolders: String {
+        "the folders' counts are read at the start only (and when the board's file is read again): this system "
+            + "has no inotify queue or watch to give (see /proc/sys/fs/inotify/max_user_watches)"
     }
 
     /// Hands the engine what the board's folders gave.

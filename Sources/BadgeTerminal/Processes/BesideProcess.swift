@@ -55,11 +55,19 @@ package final class BesideProcess {
             fromChild.write.close()
             switch started {
             case .success(let child):
-                try fromChild.read.setNonBlocking()
-                try toChild.write.setNonBlocking()
-                return .success(
-                    BesideProcess(
-                        command: command, processIdentifier: child, output: fromChild.read, input: toChild.write))
+                let process = BesideProcess(
+                    command: command, processIdentifier: child, output: fromChild.read, input: toChild.write)
+                do throws(SystemError) {
+                    try fromChild.read.setNonBlocking()
+                    try toChild.write.setNonBlocking()
+                } catch {
+                    // Ended and collected, its ends closed: nothing of it is left behind.
+                    process.end(waitingAtMostSeconds: 0)
+                    process.output.close()
+                    process.input.close()
+                    throw error
+                }
+                return .success(process)
             case .failure(let error):
                 fromChild.read.close()
                 toChild.write.close()
@@ -72,21 +80,38 @@ package final class BesideProcess {
 
     /// Ends the child's process group with SIGTERM, then SIGKILL if it is still there after a moment, and collects
     /// the child (wraps `kill` and `waitpid`).
+    ///
+    /// A child that is collected already (the runner ends and collects every descendant on its way out) is not
+    /// signalled: its group's number may be another's by now.
     package func end(waitingAtMostSeconds seconds: Double = 1) {
-        guard !isCollected else { return }
+        guard isRunning() else { return }
         _ = Platform.sendSignal(SIGTERM, to: -processIdentifier)
         let clock = MonotonicClock()
-        var status: Int32 = 0
         while clock.now < seconds {
-            if Platform.collectChild(processIdentifier, status: &status, options: WNOHANG) == processIdentifier {
-                isCollected = true
-                return
-            }
+            guard isRunning() else { return }
             Platform.sleep(seconds: 0.01)
         }
+        guard isRunning() else { return }
+        var status: Int32 = 0
         _ = Platform.sendSignal(SIGKILL, to: -processIdentifier)
         _ = Platform.collectChild(processIdentifier, status: &status, options: 0)
         isCollected = true
+    }
+
+    /// Whether the child is still there to be ended: collects it if it has exited (wraps `waitpid` with
+    /// `WNOHANG`), and takes it for collected when it is no child of the program's any more (`ECHILD`).
+    private func isRunning() -> Bool {
+        guard !isCollected else { return false }
+        var status: Int32 = 0
+        switch Platform.collectChild(processIdentifier, status: &status, options: WNOHANG) {
+        case 0:
+            return true
+        case -1 where Platform.errorNumber == EINTR:
+            return true
+        default:
+            isCollected = true
+            return false
+        }
     }
 
     deinit {

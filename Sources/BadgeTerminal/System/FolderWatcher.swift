@@ -14,11 +14,23 @@ import Synchronization
 /// reading changed: a new count, a folder that cannot be read (with the reason),
 /// or, for a path that sets off watches, any change of what it leads to.
 ///
-/// macOS has no inotify: there the sources are read at the start and on SIGUSR2
-/// only.
+/// Where there is no inotify (macOS), or the system has no queue or watch left to
+/// give (`max_user_instances`, `max_user_watches`), the sources are read at the
+/// start and when the board is read again only, and ``isWatching`` says so.
 package final class FolderWatcher: ChangeMonitor {
     /// The descriptor of the queue, or `nil` when nothing can be watched.
     package let descriptor: SystemDescriptor?
+
+    /// Whether the kernel tells of the folders' changes: a queue, and a watch on every folder the sources list
+    /// that is there.
+    package var isWatching: Bool {
+        guard descriptor != nil else { return false }
+        return state.withLock { state in
+            state.targets.allSatisfy { target in
+                listedFolders(of: target).allSatisfy { state.watches[$0] != nil }
+            }
+        }
+    }
     /// The folder relative paths start from, as it was at the start.
     private let currentFolder: String
     /// The home folder, for paths that start with `~/`.
@@ -72,12 +84,13 @@ package final class FolderWatcher: ChangeMonitor {
             state.untold = []
             for index in state.targets.indices {
                 refollow(&state.targets[index])
-                if state.targets[index].source.kind != .changes {
-                    state.targets[index].reading = read(state.targets[index])
-                    state.untold.insert(index)
-                }
             }
+            // Watched first, then listed: a name moved in between is in the listing or in the queue.
             watch(&state)
+            for index in state.targets.indices where state.targets[index].source.kind != .changes {
+                state.targets[index].reading = read(state.targets[index])
+                state.untold.insert(index)
+            }
         }
     }
 
@@ -100,7 +113,7 @@ package final class FolderWatcher: ChangeMonitor {
     }
 
     /// The most times ``takeChange()`` reads the queue again for what came while it listed the folders.
-    static let roundsPerChange = 32
+    static let roundsPerChange = 8
 
     /// Lists again what a batch of changes touches, and says whether a reading is to be told.
     private func take(_ changes: [FolderChange]) -> Bool {
@@ -114,17 +127,24 @@ package final class FolderWatcher: ChangeMonitor {
                 }
             }
             let overflowed = changes.contains { $0.kind == .overflow }
+            var touched: [Int] = []
             var followed = false
             for index in state.targets.indices {
                 let target = state.targets[index]
                 let onPath = overflowed || movesPath(of: target, named)
                 guard onPath || inListedFolder(target, named) else { continue }
+                touched.append(index)
                 // Names made and removed in a listed folder leave its path as it was: only a change on the way
                 // there (or of the folder itself) is followed again, and the watches moved.
                 if onPath {
                     refollow(&state.targets[index])
                     followed = true
                 }
+            }
+            // Watched first, then listed: a name moved into a folder just found is in the listing or in the queue.
+            if followed { watch(&state) }
+            for index in touched {
+                let target = state.targets[index]
                 if target.source.kind == .changes {
                     state.targets[index].reading = .changed
                     state.untold.insert(index)
@@ -136,7 +156,6 @@ package final class FolderWatcher: ChangeMonitor {
                     state.untold.insert(index)
                 }
             }
-            if followed { watch(&state) }
             return !state.untold.isEmpty
         }
     }
@@ -158,21 +177,6 @@ package final class FolderWatcher: ChangeMonitor {
             return state.targets.indices.compactMap { index in
                 state.targets[index].reading.map { (index, $0) }
             }
-        }
-    }
-
-    /// Lists every source again and says which changed (SIGUSR2 on a system without inotify).
-    package func readAgain() {
-        state.withLock { state in
-            for index in state.targets.indices where state.targets[index].source.kind != .changes {
-                refollow(&state.targets[index])
-                let reading = read(state.targets[index])
-                if reading != state.targets[index].reading {
-                    state.targets[index].reading = reading
-                    state.untold.insert(index)
-                }
-            }
-            watch(&state)
         }
     }
 
