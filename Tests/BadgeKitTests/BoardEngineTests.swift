@@ -135,3 +135,22 @@ import Testing
 @Test func theConfigurationsDefaultIntervalIsTheSchedules() {
     #expect(BoardEngine.Configuration().watchIntervalSeconds == WatchSchedule.defaultIntervalSeconds)
 }
+
+@Test func aSymbolNameTheTableLacksIsSaidAtTheStartNotDrawnSilently() {
+    let board = BadgeBoard(
+        toolbar: BadgeToolbar(
+            title: "Status",
+            buttons: [
+                BadgedButton(title: "Launch", symbolName: "rocket", count: 1),
+                BadgedButton(title: "Mail", symbolName: "envelope", count: 0),
+            ]),
+        autoPlay: AutoPlay(startTime: 0, isRunning: false))
+    let engine = BoardEngine(board: board, startTime: 2)
+    let notice = engine.board.notice?.text ?? ""
+    #expect(notice.hasPrefix("Launch: no symbol is named 'rocket', so its icon shows as ?; the names are bubble.left"))
+    let quiet = BoardEngine(
+        board: BadgeBoard(
+            toolbar: BadgeToolbar(title: "S", buttons: [BadgedButton(title: "Mail", symbolName: "envelope", count: 0)]),
+            autoPlay: AutoPlay(startTime: 0, isRunning: false)))
+    #expect(quiet.board.notice == nil, "a known name says nothing")
+}

@@ -131,6 +131,17 @@ public struct BoardEngine: Sendable {
             }
         }
         clickCommands = clicks
+        for button in board.toolbar.buttons where SymbolTable.symbol(named: button.symbolName) == nil {
+            // A name the table lacks draws `?`: said once at the start, so no adopter meets it silently.
+            self.board.report(Self.unknownSymbolNotice(button), at: startTime)
+        }
+    }
+
+    /// What is said of a button whose symbol's name the table lacks.
+    static func unknownSymbolNotice(_ button: BadgedButton) -> String {
+        "\(Sanitizer.shortened(button.title)): no symbol is named '\(Sanitizer.shortened(button.symbolName))', so "
+            + "its icon shows as ?; the names are \(SymbolTable.all.map(\.name).joined(separator: ", ")), or give "
+            + "one glyph of your own"
     }
 
     /// Whether any watch feeds the counts, so they keep changing by themselves.
