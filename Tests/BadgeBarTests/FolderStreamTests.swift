@@ -40,3 +40,26 @@ import Testing
         #expect(stream.nextWakeTime(after: 1.01) == nil, "then nothing to wake for")
     }
 }
+
+/// `--beside` as a program: the other status line's blocks after the buttons, and gone when it ends.
+@Suite struct BesideStreamTests {
+    @Test func itsBlocksFollowTheButtonsAndGoWhenItEnds() {
+        let toolbar = BadgeToolbar(title: "B", buttons: [BadgedButton(title: "Mail", symbolName: "envelope", count: 2)])
+        var stream = BoardProgram(
+            board: BadgeBoard(toolbar: toolbar, autoPlay: AutoPlay(startTime: 0, isRunning: false)),
+            view: StreamView(
+                stream: StatusBarStream(format: .i3bar, style: StreamProgramTests.plain), framesPerSecond: 10,
+                besideProducer: true),
+            sources: [.beside], reportsSink: .messages)
+        let tests = StreamProgramTests()
+        _ = stream.update(.tick, at: 0)
+        _ = stream.update(.lines(LineBatch([#"{"version":1}"#, "["]), source: .beside), at: 0.5)
+        let line = tests.written(
+            stream.update(.line(#"[{"name":"tztime","full_text":"12:00"}]"#, source: .beside), at: 1), sink: 0)
+        #expect(line.count == 1 && line[0].hasSuffix(#"},{"name":"tztime","full_text":"12:00"}]"#), "\(line)")
+        let ended = stream.update(.sourceEnded(source: .beside, problem: nil), at: 2)
+        #expect(tests.written(ended, sink: 1) == ["badgebar: the --beside command ended"])
+        let after = tests.written(ended, sink: 0)
+        #expect(after.count == 1 && !after[0].contains("tztime"), "its blocks go, the buttons stay: \(after)")
+    }
+}
