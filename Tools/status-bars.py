@@ -44,7 +44,7 @@ Steps (run in order; the first that fails ends the run):
                     zwlr_virtual_pointer_v1 pointer on sway)
   click:X,Y         a real left click at a pixel of the screen
   click-BUTTON:...  the same with another mouse button: middle, right, scroll-up or scroll-down
-                    (the wheel on X only)
+                    (the wheel a notch, on X and on sway)
   marked:TEXT       poll until @MARK@ has a line TEXT
   unmarked:TEXT     no line of @MARK@ has TEXT in it, now
   deliver:NAME      a message NAME written in @MAILDIR@/tmp and moved into its new/, as mail is delivered
@@ -489,11 +489,26 @@ class VirtualPointer:
                 return
 
     def click(self, x, y, button=1):
-        if button not in self.BUTTON_CODES:
-            raise Usage("the virtual pointer clicks the left, middle and right buttons only")
-        code = self.BUTTON_CODES[button]
+        if button not in self.BUTTON_CODES and button not in (4, 5):
+            raise Usage("the virtual pointer clicks the left, middle and right buttons and turns the wheel only")
         now = int(time.monotonic() * 1000) & 0xFFFFFFFF
         pointer = self.pointer
+        if button in (4, 5):
+            # X11's 4 and 5 are the wheel up and down: one notch on the vertical axis (0), from a wheel (source
+            # 0): axis_source, then axis_discrete(time, axis, value in 24.8 fixed point, steps), then frame.
+            steps = -1 if button == 4 else 1
+            self.send(pointer, 1, struct.pack("<IIIII", now, x, y, self.width, self.height))
+            self.send(pointer, 4)
+            self.roundtrip()
+            self.send(pointer, 5, struct.pack("<I", 0))
+            self.send(pointer, 7, struct.pack("<IIii", now + 1, 0, steps * 15 * 256, steps))
+            self.send(pointer, 4)
+            self.send(pointer, 1, struct.pack("<IIIII", now + 2, self.width // 2, self.height // 2, self.width,
+                                              self.height))
+            self.send(pointer, 4)
+            self.roundtrip()
+            return
+        code = self.BUTTON_CODES[button]
         # motion_absolute(time, x, y, x_extent, y_extent), then frame; button(time, button, state), frame.
         self.send(pointer, 1, struct.pack("<IIIII", now, x, y, self.width, self.height))
         self.send(pointer, 4)

@@ -61,12 +61,17 @@ extension EndToEnd {
             run.expectEveryStep()
         }
 
-        /// A scroll both ways and a right click on a count, then a middle click: the right and middle commands
-        /// (the harness's marker) leave their mouse button and the count they saw in its mark file, so the count is
-        /// known to have stayed 3 through each; then a left click clears it.
+        /// A scroll both ways and a right click on a count, then a middle click: the commands of each (the
+        /// harness's marker) leave their mouse button and the count they saw in its mark file, so each is known to
+        /// have reached badgebar and the count to have stayed 3 through it; then a left click clears it.
         static func mouseButtons(scrolls: Bool) -> [String] {
             ["send:Mail=3", "wait:\(red)"]
-                + (scrolls ? ["click-scroll-up:\(red)", "click-scroll-down:\(red)"] : [])
+                + (scrolls
+                    ? [
+                        "click-scroll-up:\(red)", "marked:scroll-up 3", "click-scroll-down:\(red)",
+                        "marked:scroll-down 3",
+                    ]
+                    : [])
                 + [
                     "click-right:\(red)", "marked:right 3", "click-middle:\(red)", "marked:middle 3", "wait:\(red)",
                     "click:\(red)", "gone:\(red)", "log-clean",
@@ -75,16 +80,16 @@ extension EndToEnd {
         /// The command of the mouse-button runs: Mail, with the harness's marker for the right and middle buttons.
         static let markedClicksCommand =
             "@BADGEBAR@ --stream --button 'Mail:envelope:0:red' --counts-from @FIFO@ --on-middle 'Mail=@MARKER@' "
-            + "--on-right 'Mail=@MARKER@'"
+            + "--on-right 'Mail=@MARKER@' --on-scroll-up 'Mail=@MARKER@' --on-scroll-down 'Mail=@MARKER@'"
 
-        /// Each bar whose clicks reach badgebar, how it runs the mouse-button board, and whether it can scroll
-        /// (sway's virtual pointer has buttons but no wheel here).
+        /// Each bar whose clicks reach badgebar, how it runs the mouse-button board, and whether it scrolls (every
+        /// one: xdotool's buttons 4 and 5 on X, the virtual pointer's wheel on sway).
         static let mouseButtonBars: [(bar: String, scrolls: Bool, command: String?, recipe: String?)] = [
             ("i3bar", true, markedClicksCommand + " --format i3bar", nil),
-            ("swaybar", false, markedClicksCommand + " --format i3bar", nil),
+            ("swaybar", true, markedClicksCommand + " --format i3bar", nil),
             ("polybar", true, markedClicksCommand + " --format polybar --control @CONTROL@", nil),
             // Waybar's on-click-right and on-click-middle pass their mouse button on with --press --mouse-button.
-            ("waybar", false, nil, BadgebarBinary.packageRoot + "/Tests/Fixtures/StatusBarMouseButtons/waybar.jsonc"),
+            ("waybar", true, nil, BadgebarBinary.packageRoot + "/Tests/Fixtures/StatusBarMouseButtons/waybar.jsonc"),
         ]
 
         @Test(
